@@ -1,0 +1,6 @@
+export * from './api.ts';
+export * from './enums.ts';
+export * from './functions.ts';
+export * from './limits.ts';
+export * from './menu.ts';
+export * from './validation.ts';

@@ -1,0 +1,23 @@
+/** Business constants and limits (spec section 9, and section 5 where it sets numbers). */
+export const LIMITS = {
+  requestTimeoutMs: 1_000_000,
+  toastSeconds: 2,
+  smsCodeLifetimeMs: 5 * 60_000,
+  /** One code per phone per minute; a phone gets at most this many per hour. */
+  smsCodeIntervalMs: 60_000,
+  smsCodesPerHour: 5,
+  loginAttemptsPerPhonePerMinute: 10,
+  loginAttemptsPerAddressPerMinute: 30,
+  sessionLifetimeMs: 7 * 24 * 3600_000,
+  batchDeviceIds: 1000,
+  monitorAllDevices: 500,
+  trackQueryDays: 30,
+  historyFreeDays: 7,
+  historyVipDays: 90,
+  photoQueryLatest: 300,
+  tagScrollStep: 240,
+  treeIndent: 5,
+  defaultVipYears: 4,
+  workOrderPageSizes: [100, 500, 1000],
+  pageSizeMax: 1000,
+} as const;

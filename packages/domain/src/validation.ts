@@ -1,0 +1,39 @@
+/** Validation rules shared by server and console (spec section 5). */
+
+/** Mainland mobile numbers, or an international number in E.164 form. */
+export const PHONE_RE = /^(?:1[3-9]\d{9}|\+[1-9]\d{6,14})$/;
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** 6 to 18 characters: digits only, or letters and digits together. */
+export const PASSWORD_RE = /^(?:\d{6,18}|(?=[A-Za-z\d]*[A-Za-z])(?=[A-Za-z\d]*\d)[A-Za-z\d]{6,18})$/;
+export const SMS_CODE_RE = /^\d{6}$/;
+/** Custom title: 1 to 30 letters or digits (CJK letters count as letters). */
+export const CUSTOM_TITLE_RE = /^[\p{L}\p{N}]{1,30}$/u;
+
+export const isPhone = (s: string): boolean => PHONE_RE.test(s);
+export const isEmail = (s: string): boolean => EMAIL_RE.test(s);
+export const isValidPassword = (s: string): boolean => PASSWORD_RE.test(s);
+export const isUserName = (s: string): boolean => s.trim().length >= 2;
+
+/** Splits a batch device-ID search (comma-separated, Chinese comma too) and drops blanks. */
+export function splitDeviceIds(input: string): string[] {
+  return [
+    ...new Set(
+      input
+        .split(/[,，\s]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** Trims every string in a POST body, deeply (spec section 5). */
+export function trimStrings<T>(value: T): T {
+  if (typeof value === 'string') return value.trim() as T;
+  if (Array.isArray(value)) return value.map(trimStrings) as T;
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = trimStrings(v);
+    return out as T;
+  }
+  return value;
+}
