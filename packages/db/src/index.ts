@@ -1,0 +1,6 @@
+export * from './connect.ts';
+export { freePort, startEmbedded } from './embedded.ts';
+export * from './password.ts';
+export * as schema from './schema.ts';
+export * from './schema.ts';
+export * from './seed.ts';
