@@ -1,0 +1,115 @@
+/**
+ * The decoded-message model shared by every protocol codec. A gateway only ever sees these shapes.
+ * Units: degrees WGS-84 (south/west negative), km/h, degrees clockwise from north, metres, UTC Dates.
+ */
+
+export type ProtocolName = 'gt06' | 'jt808' | 'h02' | 'osmand' | 'teltonika';
+
+/** What a message means to the platform. */
+export type MessageKind =
+  | 'login' // device identified itself (GT06 0x01, JT/T 808 0x0100/0x0102, Teltonika IMEI)
+  | 'position' // carries one or more fixes
+  | 'heartbeat' // keep-alive / status without a fix
+  | 'alarm' // alarm without a fix (status or LBS alarm packets)
+  | 'info' // command result, ICCID, text, parameters …
+  | 'unknown'; // recognised frame we do not decode, or a malformed one (see `error`)
+
+/**
+ * Normalised alarm names. Traccar spells some differently: removing→removal, fatigueDriving→fatigue
+ * (see TRACCAR_ALARM_ALIASES).
+ */
+export type AlarmName =
+  | 'sos'
+  | 'powerCut'
+  | 'powerOff'
+  | 'powerOn'
+  | 'lowBattery'
+  | 'lowPower'
+  | 'vibration'
+  | 'overspeed'
+  | 'removal'
+  | 'tampering'
+  | 'geofence'
+  | 'geofenceEnter'
+  | 'geofenceExit'
+  | 'fatigue'
+  | 'hardAcceleration'
+  | 'hardBraking'
+  | 'hardCornering'
+  | 'accident'
+  | 'fallDown'
+  | 'door'
+  | 'movement'
+  | 'parking'
+  | 'gpsAntennaCut'
+  | 'fault'
+  | 'jamming'
+  | 'temperature'
+  | 'tow'
+  | 'general';
+
+/** Traccar alarm spellings that differ from ours (used when comparing against Traccar vectors). */
+export const TRACCAR_ALARM_ALIASES: Readonly<Record<string, AlarmName>> = {
+  removing: 'removal',
+  fatigueDriving: 'fatigue',
+};
+
+export type AttributeValue = number | string | boolean;
+export type Attributes = Record<string, AttributeValue>;
+
+export interface Position {
+  fixTime: Date;
+  valid: boolean;
+  lat: number;
+  lon: number;
+  speedKmh: number;
+  course: number;
+  altitude?: number;
+  satellites?: number;
+  alarms: AlarmName[];
+  /** acc/ignition, charge, batteryLevel (%), battery/power (V), odometer (m), mileage (km), fuel, rssi, … */
+  attributes: Attributes;
+}
+
+export interface DecodedMessage {
+  protocol: ProtocolName;
+  kind: MessageKind;
+  /** IMEI / terminal phone; absent when a stateful protocol has not identified the connection yet. */
+  deviceId?: string;
+  /** Protocol message id (GT06 protocol number, JT/T 808 message id, H02 type, Teltonika codec). */
+  messageType: number | string;
+  serial?: number;
+  positions: Position[];
+  /** Alarms reported without a fix (status packets). Positions carry their own. */
+  alarms: AlarmName[];
+  /** Message-level values reported without a fix (ICCID, command result, battery of a heartbeat …). */
+  attributes: Attributes;
+  /** Bytes the device expects back. Send after the message is durably stored. */
+  reply?: Buffer;
+  /** Checksum verdict; a bad checksum is accepted (as Traccar does) but flagged here. */
+  crcValid?: boolean;
+  /** Set when the frame was malformed; the decoder never throws. */
+  error?: string;
+}
+
+export function newMessage(protocol: ProtocolName, messageType: number | string): DecodedMessage {
+  return { protocol, kind: 'unknown', messageType, positions: [], alarms: [], attributes: {} };
+}
+
+export function addAlarm(target: { alarms: AlarmName[] }, alarm: AlarmName | undefined): void {
+  if (alarm !== undefined && !target.alarms.includes(alarm)) target.alarms.push(alarm);
+}
+
+/** Wrap a decode step so that a malformed frame becomes `kind: 'unknown'` with `error` instead of a throw. */
+export function safely(message: DecodedMessage, step: () => void): DecodedMessage {
+  try {
+    step();
+  } catch (err) {
+    message.kind = 'unknown';
+    message.positions = [];
+    message.error = err instanceof Error ? err.message : String(err);
+  }
+  return message;
+}
+
+export const KNOTS_TO_KMH = 1.852;
