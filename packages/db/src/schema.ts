@@ -152,6 +152,22 @@ export const downloads = pgTable(
   (t) => [index('downloads_user_idx').on(t.userId, t.createdAt)],
 );
 
+/** Vehicles; registration creates one, #3 and later issues bind devices and grow the fields. */
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: serial('id').primaryKey(),
+    holdId: integer('hold_id')
+      .notNull()
+      .references(() => holds.id),
+    plate: text('plate').notNull(),
+    ownerName: text('owner_name').notNull().default(''),
+    deviceId: text('device_id').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('vehicles_hold_idx').on(t.holdId), index('vehicles_plate_idx').on(t.plate)],
+);
+
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

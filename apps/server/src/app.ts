@@ -1,0 +1,93 @@
+import type { Database } from '@lodestar/db';
+import { holds, vehicles } from '@lodestar/db';
+import { isNull } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { AccountService } from './modules/account/service.ts';
+import { SessionRepository } from './modules/account/session-repository.ts';
+import { SmsCodeRepository } from './modules/account/sms-code-repository.ts';
+import { downloadRoutes } from './modules/downloads/routes.ts';
+import { functionRoutes } from './modules/functions/routes.ts';
+import { HoldRepository } from './modules/holds/repository.ts';
+import { holdRoutes } from './modules/holds/routes.ts';
+import { HoldService } from './modules/holds/service.ts';
+import { LogRepository } from './modules/logs/repository.ts';
+import { logRoutes } from './modules/logs/routes.ts';
+import type { SmsProvider } from './modules/sms/provider.ts';
+import { UserRepository } from './modules/users/repository.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { UserService } from './modules/users/service.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { corePlugin } from './plugins/core.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { DEFAULT_WEB_DIST, webPlugin } from './plugins/web.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  sms: SmsProvider;
+  /** pino options, or false in tests. */
+  logger?: boolean | object;
+}
+
+/** The composition root: repositories → services → routes, with the contract's plugins first. */
+export async function buildApp({ config, database, sms, logger = false }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: 2 * 1024 * 1024,
+    disableRequestLogging: true,
+    ajv: { customOptions: { allErrors: false } },
+  });
+  const { db } = database;
+  const userRepo = new UserRepository(db);
+  const holdRepo = new HoldRepository(db);
+  const sessionRepo = new SessionRepository(db);
+  const logRepo = new LogRepository(db);
+
+  await app.register(openapiPlugin, { appId: config.appId });
+  await app.register(corePlugin, { appId: config.appId });
+  await app.register(authPlugin, { sessions: sessionRepo });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await database.pool.query('SELECT 1');
+    return { status: 'ok' };
+  });
+
+  const registrationHoldId = async () => {
+    if (config.registrationHoldId) return config.registrationHoldId;
+    const [root] = await db
+      .select({ id: holds.id })
+      .from(holds)
+      .where(isNull(holds.parentId))
+      .orderBy(holds.id)
+      .limit(1);
+    return root?.id;
+  };
+  const account = new AccountService({
+    users: userRepo,
+    holds: holdRepo,
+    sessions: sessionRepo,
+    smsCodes: new SmsCodeRepository(db),
+    logs: logRepo,
+    sms,
+    smsTemplate: config.smsTemplate,
+    sessionHours: config.sessionHours,
+    registerVehicle: async (holdId, v) => {
+      await db
+        .insert(vehicles)
+        .values({ holdId, plate: v.Plate, ownerName: v.OwnerName ?? '', deviceId: v.DeviceID ?? '' });
+    },
+  });
+  accountRoutes(app, account, config, registrationHoldId);
+  holdRoutes(app, new HoldService(holdRepo, userRepo, logRepo));
+  userRoutes(app, new UserService(userRepo, holdRepo, sessionRepo, logRepo));
+  logRoutes(app, logRepo);
+  functionRoutes(app);
+  downloadRoutes(app, db);
+
+  await app.register(webPlugin, { dist: config.webDist ?? DEFAULT_WEB_DIST });
+  return app;
+}

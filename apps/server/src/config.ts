@@ -1,0 +1,72 @@
+import { networkInterfaces } from 'node:os';
+import { DEFAULT_APP_ID } from '@lodestar/domain';
+
+/** Every setting the server reads, with its default. The README lists the same table. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminPhone: string;
+  adminPassword: string | undefined;
+  demo: boolean;
+  appId: string;
+  appTitle: string;
+  deviceAccessHost: string;
+  deviceAccessPort: number;
+  sessionHours: number;
+  smsProvider: 'local' | 'http';
+  smsHttpUrl: string | undefined;
+  smsHttpToken: string | undefined;
+  smsTemplate: string;
+  webDist: string | undefined;
+  trustProxy: boolean;
+  registration: boolean;
+  registrationHoldId: number | undefined;
+  logLevel: string;
+}
+
+function firstLanAddress(): string {
+  for (const list of Object.values(networkInterfaces())) {
+    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
+  }
+  return '127.0.0.1';
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Setting ${name} must be a whole number, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const smsProvider = env.SMS_PROVIDER ?? 'local';
+  if (smsProvider !== 'local' && smsProvider !== 'http')
+    throw new Error(`Setting SMS_PROVIDER must be "local" or "http", got "${smsProvider}"`);
+  if (smsProvider === 'http' && !env.SMS_HTTP_URL) throw new Error('SMS_PROVIDER=http needs SMS_HTTP_URL');
+  return {
+    port: int(env, 'PORT', 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: env.DATA_DIR ?? './data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminPhone: env.ADMIN_PHONE ?? '13800000000',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    demo: (env.DEMO ?? '1') !== '0',
+    appId: env.APP_ID ?? DEFAULT_APP_ID,
+    appTitle: env.APP_TITLE ?? 'Lodestar',
+    deviceAccessHost: env.DEVICE_ACCESS_HOST ?? firstLanAddress(),
+    deviceAccessPort: int(env, 'DEVICE_ACCESS_PORT', int(env, 'GATEWAY_GT06_PORT', 5023)),
+    sessionHours: int(env, 'SESSION_HOURS', 168),
+    smsProvider,
+    smsHttpUrl: env.SMS_HTTP_URL || undefined,
+    smsHttpToken: env.SMS_HTTP_TOKEN || undefined,
+    smsTemplate: env.SMS_TEMPLATE ?? 'Your Lodestar verification code is {code}. It is valid for 5 minutes.',
+    webDist: env.WEB_DIST || undefined,
+    trustProxy: env.TRUST_PROXY === '1',
+    registration: (env.REGISTRATION ?? '1') !== '0',
+    registrationHoldId: env.REGISTRATION_HOLD_ID ? int(env, 'REGISTRATION_HOLD_ID', 0) : undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,138 @@
+import type { Language } from '@lodestar/domain';
+
+/** Server messages, shown by the console as they come (spec section 8: "show msg"). */
+const MESSAGES = {
+  ok: { zh: '成功', en: 'Success', fr: 'Succès' },
+  notFound: { zh: '数据不存在', en: 'Not found', fr: 'Introuvable' },
+  noFunction: {
+    zh: '没有此功能的权限',
+    en: 'You do not have access to this function',
+    fr: "Vous n'avez pas accès à cette fonction",
+  },
+  outsideHold: {
+    zh: '无权访问其他单位的数据',
+    en: "You cannot access another organisation's data",
+    fr: "Vous ne pouvez pas accéder aux données d'une autre organisation",
+  },
+  loginAgain: { zh: '请重新登录', en: 'Please log in again', fr: 'Veuillez vous reconnecter' },
+  tokenExpired: {
+    zh: '登录已过期，请重新登录',
+    en: 'Your session has expired, please log in again',
+    fr: 'Votre session a expiré, veuillez vous reconnecter',
+  },
+  tokenRevoked: {
+    zh: '您已退出登录，请重新登录',
+    en: 'You have logged out, please log in again',
+    fr: 'Vous êtes déconnecté, veuillez vous reconnecter',
+  },
+  loginFailed: {
+    zh: '登录失败：账号或密码错误',
+    en: 'Login Failed: wrong login name or password',
+    fr: 'Échec de connexion : identifiant ou mot de passe incorrect',
+  },
+  noAccount: {
+    zh: '没有匹配的账号，请联系管理员',
+    en: 'No matching account, contact the administrator',
+    fr: "Aucun compte correspondant, contactez l'administrateur",
+  },
+  accountExists: {
+    zh: '该手机号已注册',
+    en: 'This phone number is already registered',
+    fr: 'Ce numéro est déjà enregistré',
+  },
+  invalidCode: { zh: '验证码无效', en: 'Invalid verification code', fr: 'Code de vérification invalide' },
+  codeTooSoon: {
+    zh: '验证码发送过于频繁，请稍后再试',
+    en: 'A code was sent recently, try again later',
+    fr: 'Un code vient d’être envoyé, réessayez plus tard',
+  },
+  tryLater: { zh: '请稍后再试', en: 'Try again later', fr: 'Réessayez plus tard' },
+  phoneFormat: {
+    zh: '手机号或邮箱格式错误',
+    en: 'Mobile or e-mail format error',
+    fr: 'Format du mobile ou de l’e-mail incorrect',
+  },
+  passwordRule: {
+    zh: '密码为6-18位数字，或字母加数字',
+    en: 'Password must be 6 to 18 digits, or letters and digits',
+    fr: 'Le mot de passe doit comporter 6 à 18 chiffres, ou lettres et chiffres',
+  },
+  passwordsNotSame: {
+    zh: '两次输入的密码不一致',
+    en: 'Passwords are not the same',
+    fr: 'Les mots de passe ne sont pas identiques',
+  },
+  wrongOldPassword: { zh: '原密码错误', en: 'The old password is wrong', fr: "L'ancien mot de passe est incorrect" },
+  invalidField: { zh: '字段无效', en: 'Invalid field', fr: 'Champ invalide' },
+  unknownApp: { zh: '未知的应用 appid', en: 'Unknown appid', fr: 'appid inconnu' },
+  badFormat: {
+    zh: '仅支持 format=json',
+    en: 'Only format=json is supported',
+    fr: 'Seul format=json est pris en charge',
+  },
+  internalError: { zh: '服务器内部错误', en: 'Internal server error', fr: 'Erreur interne du serveur' },
+  holdHasChildren: {
+    zh: '该单位下还有下级单位',
+    en: 'This organisation still has organisations below it',
+    fr: 'Cette organisation a encore des sous-organisations',
+  },
+  holdHasUsers: {
+    zh: '该单位下还有用户',
+    en: 'This organisation still has users',
+    fr: 'Cette organisation a encore des utilisateurs',
+  },
+  holdCycle: {
+    zh: '不能移动到自身或其下级单位',
+    en: 'An organisation cannot move under itself or its own descendants',
+    fr: 'Une organisation ne peut pas être déplacée sous elle-même ou ses descendants',
+  },
+  ownHold: {
+    zh: '不能删除或移动自己所在的单位',
+    en: 'You cannot remove or move your own organisation',
+    fr: 'Vous ne pouvez pas supprimer ou déplacer votre propre organisation',
+  },
+  phoneTaken: { zh: '该手机号已被使用', en: 'This phone number is already used', fr: 'Ce numéro est déjà utilisé' },
+  cannotGrant: {
+    zh: '不能授予自己没有的权限',
+    en: 'You cannot grant functions you do not have',
+    fr: 'Vous ne pouvez pas accorder des fonctions que vous n’avez pas',
+  },
+  cannotChangeSelf: {
+    zh: '不能修改自己的权限或删除自己',
+    en: 'You cannot change your own permissions or remove yourself',
+    fr: 'Vous ne pouvez pas modifier vos propres permissions ni vous supprimer',
+  },
+  superAdminProtected: {
+    zh: '不能修改超级管理员',
+    en: 'The super administrator cannot be changed here',
+    fr: 'Le super administrateur ne peut pas être modifié ici',
+  },
+  accountTypeNotAllowed: {
+    zh: '不能创建该类型的账号',
+    en: 'You cannot create an account of this type',
+    fr: 'Vous ne pouvez pas créer un compte de ce type',
+  },
+  accountExpired: {
+    zh: '账号服务已到期，请联系管理员',
+    en: 'This account has expired, contact the administrator',
+    fr: "Ce compte a expiré, contactez l'administrateur",
+  },
+  smsFailed: { zh: '发送失败，请重试', en: 'Send failed, retry', fr: "Échec de l'envoi, réessayez" },
+  registrationClosed: { zh: '暂不开放注册', en: 'Registration is closed', fr: 'Les inscriptions sont fermées' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function message(key: MessageKey, lang: Language): string {
+  return MESSAGES[key][lang];
+}
+
+/** Picks zh, en or fr from the console's `lang` query or the Accept-Language header. */
+export function pickLanguage(queryLang: unknown, acceptLanguage: string | undefined): Language {
+  const candidates = [typeof queryLang === 'string' ? queryLang : '', ...(acceptLanguage ?? '').split(',')];
+  for (const c of candidates) {
+    const tag = c.trim().slice(0, 2).toLowerCase();
+    if (tag === 'zh' || tag === 'en' || tag === 'fr') return tag;
+  }
+  return 'zh';
+}

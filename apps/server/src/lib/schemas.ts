@@ -1,0 +1,23 @@
+import { HOLD_TYPES, LIMITS, PHONE_RE } from '@lodestar/domain';
+import { Type } from 'typebox';
+
+/** Shapes shared by several modules' route schemas. */
+export const Phone = Type.String({ pattern: PHONE_RE.source, description: 'Mainland mobile or +E.164' });
+export const Id = Type.Integer({ minimum: 1 });
+export const HoldTypeSchema = Type.Union(
+  HOLD_TYPES.map((t) => Type.Literal(t)),
+  { description: '1 service provider, 2 enterprise, 3 fleet, 4 individual, 9 other' },
+);
+export const Paging = {
+  PageIndex: Type.Integer({ minimum: 1, default: 1 }),
+  PageSize: Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax, default: 20 }),
+};
+export const DateTimeText = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$',
+  description: 'YYYY-MM-DD hh:mm:ss in the user time zone',
+});
+export const ReplyOf = <T extends Type.TSchema>(data: T) =>
+  Type.Object({ code: Type.Integer(), msg: Type.String(), errCode: Type.Integer(), data });
+export const PageOf = <T extends Type.TSchema>(row: T) =>
+  ReplyOf(Type.Object({ rows: Type.Array(row), total: Type.Integer() }));
+export const Empty = ReplyOf(Type.Null());

@@ -1,0 +1,102 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Config } from '../../config.ts';
+import { Empty, ReplyOf } from '../../lib/schemas.ts';
+import {
+  ConfigReply,
+  LoginBody,
+  RegisterBody,
+  RetrieveBody,
+  SendCodeBody,
+  SessionReply,
+  SmsLoginBody,
+} from './schemas.ts';
+import type { AccountService } from './service.ts';
+
+const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? '' });
+const tags = ['account'];
+
+export function accountRoutes(
+  fastify: FastifyInstance,
+  svc: AccountService,
+  config: Config,
+  registrationHoldId: () => Promise<number | undefined>,
+) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const base = '/API/api/account';
+  const pub = { public: true };
+
+  app.get(`${base}/config`, { config: pub, schema: { tags, response: { 200: ConfigReply } } }, async (_req, reply) =>
+    reply.ok({
+      appTitle: config.appTitle,
+      deviceAccessIp: config.deviceAccessHost,
+      deviceAccessPort: config.deviceAccessPort,
+      smsProvider: config.smsProvider,
+      platform: 1,
+      demo: config.demo,
+      registration: config.registration,
+    }),
+  );
+
+  app.post(
+    `${base}/login`,
+    { config: pub, schema: { tags, body: LoginBody, response: { 200: SessionReply } } },
+    async (req, reply) => {
+      const b = req.body;
+      return reply.ok(await svc.login(b.Phone, b.UserPassword, meta(req)));
+    },
+  );
+
+  app.post(
+    `${base}/smslogin`,
+    { config: pub, schema: { tags, body: SmsLoginBody, response: { 200: SessionReply } } },
+    async (req, reply) => {
+      const b = req.body;
+      return reply.ok(await svc.smsLogin(b.Phone, b.SMSCode, meta(req)));
+    },
+  );
+
+  app.post(
+    `${base}/sendsmscode`,
+    {
+      config: pub,
+      schema: {
+        tags,
+        body: SendCodeBody,
+        response: { 200: ReplyOf(Type.Object({ provider: Type.String(), expiresInSeconds: Type.Integer() })) },
+      },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      return reply.ok(await svc.sendCode(b.Phone, b.Purpose, meta(req)));
+    },
+  );
+
+  app.post(
+    `${base}/retrievepassword`,
+    { config: pub, schema: { tags, body: RetrieveBody, response: { 200: Empty } } },
+    async (req, reply) => {
+      const b = req.body;
+      await svc.retrievePassword(b.Phone, b.SMSCode, b.NewPass);
+      return reply.ok();
+    },
+  );
+
+  app.post(
+    `${base}/register`,
+    {
+      config: pub,
+      schema: { tags, body: RegisterBody, response: { 200: ReplyOf(Type.Object({ UserID: Type.Integer() })) } },
+    },
+    async (req, reply) => {
+      const holdId = config.registration ? await registrationHoldId() : undefined;
+      return reply.ok(await svc.register(req.body, holdId));
+    },
+  );
+
+  app.post(`${base}/logout`, { schema: { tags, response: { 200: Empty } } }, async (req, reply) => {
+    await svc.logout(req.auth.sessionId);
+    return reply.ok();
+  });
+}

@@ -1,0 +1,58 @@
+import { MenuPosition } from '@lodestar/domain';
+import { Type } from 'typebox';
+import { Phone, ReplyOf } from '../../lib/schemas.ts';
+
+const Password = Type.String({ minLength: 1, maxLength: 64 });
+const SmsCode = Type.String({ pattern: '^\\d{6}$' });
+
+export const LoginBody = Type.Object({ Phone: Type.String({ minLength: 1, maxLength: 32 }), UserPassword: Password });
+export const SmsLoginBody = Type.Object({ Phone, SMSCode: SmsCode });
+export const SendCodeBody = Type.Object({
+  Phone,
+  Purpose: Type.Union([Type.Literal('login'), Type.Literal('retrieve'), Type.Literal('register')]),
+});
+export const RetrieveBody = Type.Object({ Phone, SMSCode: SmsCode, NewPass: Password });
+export const RegisterBody = Type.Object({
+  Phone,
+  SMSCode: SmsCode,
+  UserPassword: Password,
+  UserName: Type.String({ minLength: 2, maxLength: 32 }),
+  Email: Type.Optional(Type.Union([Type.Literal(''), Type.String({ format: 'email', maxLength: 128 })])),
+  HoldName: Type.Optional(Type.String({ maxLength: 64 })),
+  Vehicle: Type.Object({
+    Plate: Type.String({ minLength: 1, maxLength: 32 }),
+    DeviceID: Type.Optional(Type.String({ maxLength: 32 })),
+    OwnerName: Type.Optional(Type.String({ maxLength: 32 })),
+  }),
+});
+
+export const SessionReply = ReplyOf(
+  Type.Object({
+    token: Type.String(),
+    tokenExpiry: Type.String({ description: 'ISO 8601' }),
+    userName: Type.String(),
+    userId: Type.Integer(),
+    accountType: Type.Integer(),
+    loginInfo: Type.Object({ allFuns: Type.Array(Type.Integer()), CompanyID: Type.Integer() }),
+    currentHoldId: Type.Integer(),
+    currentHoldName: Type.String(),
+    currentHasChild: Type.Boolean(),
+    menuPosition: Type.Integer({
+      description: `${MenuPosition.Top} top, ${MenuPosition.Left} left, ${MenuPosition.Right} right`,
+    }),
+    language: Type.String(),
+    timeZone: Type.String(),
+  }),
+);
+
+export const ConfigReply = ReplyOf(
+  Type.Object({
+    appTitle: Type.String(),
+    deviceAccessIp: Type.String(),
+    deviceAccessPort: Type.Integer(),
+    smsProvider: Type.String(),
+    platform: Type.Integer(),
+    demo: Type.Boolean(),
+    registration: Type.Boolean(),
+  }),
+);

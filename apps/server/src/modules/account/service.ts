@@ -1,0 +1,231 @@
+import { createHash, randomInt } from 'node:crypto';
+import { hashPassword, verifyPassword } from '@lodestar/db';
+import { AccountType, ErrCode, Fn, HoldType, isValidPassword, LIMITS } from '@lodestar/domain';
+import { AppError, badRequest, conflict, tooMany } from '../../lib/errors.ts';
+import { RateLimiter } from '../../lib/rate-limit.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { HoldRepository } from '../holds/repository.ts';
+import type { LogRepository } from '../logs/repository.ts';
+import type { SmsProvider } from '../sms/provider.ts';
+import type { UserRepository, UserWithHold } from '../users/repository.ts';
+import type { SessionRepository } from './session-repository.ts';
+import type { SmsCodeRepository, SmsPurpose } from './sms-code-repository.ts';
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+}
+
+export interface SessionPayload {
+  token: string;
+  tokenExpiry: string;
+  userName: string;
+  userId: number;
+  accountType: number;
+  loginInfo: { allFuns: number[]; CompanyID: number };
+  currentHoldId: number;
+  currentHoldName: string;
+  currentHasChild: boolean;
+  menuPosition: number;
+  language: string;
+  timeZone: string;
+}
+
+export interface RegisterInput {
+  Phone: string;
+  SMSCode: string;
+  UserPassword: string;
+  UserName: string;
+  Email?: string | undefined;
+  HoldName?: string | undefined;
+  Vehicle: { Plate: string; DeviceID?: string | undefined; OwnerName?: string | undefined };
+}
+
+/** What a self-registered customer may use: the tracking basics for its own vehicles. */
+const REGISTERED_USER_FUNS = [
+  Fn.dashboard,
+  Fn.gpsMonitor,
+  Fn.onlineMonitor,
+  Fn.playback,
+  Fn.trackQuery,
+  Fn.vehicleManage,
+  Fn.deviceManage,
+  Fn.query,
+];
+
+const codeHash = (phone: string, purpose: SmsPurpose, code: string) =>
+  createHash('sha256').update(`${phone}:${purpose}:${code}`).digest('hex');
+
+// A hash of a random password, verified against when the phone is unknown, so that a
+// wrong phone and a wrong password take the same time.
+const decoyHash = hashPassword(`decoy-${Date.now()}`);
+
+export class AccountService {
+  private readonly loginByPhone = new RateLimiter(LIMITS.loginAttemptsPerPhonePerMinute, 60_000);
+  private readonly loginByAddress = new RateLimiter(LIMITS.loginAttemptsPerAddressPerMinute, 60_000);
+  private readonly smsByAddress = new RateLimiter(20, 3_600_000);
+
+  constructor(
+    private readonly deps: {
+      users: UserRepository;
+      holds: HoldRepository;
+      sessions: SessionRepository;
+      smsCodes: SmsCodeRepository;
+      logs: LogRepository;
+      sms: SmsProvider;
+      smsTemplate: string;
+      sessionHours: number;
+      registerVehicle: (holdId: number, v: RegisterInput['Vehicle']) => Promise<void>;
+    },
+  ) {}
+
+  async login(phone: string, password: string, meta: ClientMeta): Promise<SessionPayload> {
+    this.limitLogin(phone, meta.ip);
+    const user = await this.deps.users.findByPhone(phone);
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
+    if (!user || !ok) {
+      await this.visit(phone, meta, 'failed', user);
+      throw new AppError(400, ErrCode.LoginFailed, 'loginFailed');
+    }
+    return this.openSession(user, meta);
+  }
+
+  async smsLogin(phone: string, code: string, meta: ClientMeta): Promise<SessionPayload> {
+    this.limitLogin(phone, meta.ip);
+    const user = await this.deps.users.findByPhone(phone);
+    if (!user) throw new AppError(400, ErrCode.NoAccount, 'noAccount');
+    try {
+      await this.consumeCode(phone, 'login', code);
+    } catch (err) {
+      await this.visit(phone, meta, 'failed', user);
+      throw err;
+    }
+    return this.openSession(user, meta);
+  }
+
+  async sendCode(
+    phone: string,
+    purpose: SmsPurpose,
+    meta: ClientMeta,
+  ): Promise<{ provider: string; expiresInSeconds: number }> {
+    const user = await this.deps.users.findByPhone(phone);
+    if (purpose === 'register' && user) throw conflict('accountExists');
+    if (purpose !== 'register' && !user) throw new AppError(400, ErrCode.NoAccount, 'noAccount');
+    if (!this.smsByAddress.take(meta.ip)) throw tooMany();
+    const recent = await this.deps.smsCodes.sentSince(phone, new Date(Date.now() - 3_600_000));
+    if (recent.lastAt && Date.now() - recent.lastAt.getTime() < LIMITS.smsCodeIntervalMs)
+      throw new AppError(429, ErrCode.RateLimited, 'codeTooSoon');
+    if (recent.count >= LIMITS.smsCodesPerHour) throw tooMany();
+
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await this.deps.smsCodes.insert({
+      phone,
+      purpose,
+      codeHash: codeHash(phone, purpose, code),
+      expiresAt: new Date(Date.now() + LIMITS.smsCodeLifetimeMs),
+    });
+    try {
+      await this.deps.sms.send(phone, this.deps.smsTemplate.replace('{code}', code), code);
+    } catch {
+      throw new AppError(500, ErrCode.None, 'smsFailed');
+    }
+    return { provider: this.deps.sms.name, expiresInSeconds: LIMITS.smsCodeLifetimeMs / 1000 };
+  }
+
+  async retrievePassword(phone: string, code: string, newPass: string): Promise<void> {
+    if (!isValidPassword(newPass)) throw badRequest('passwordRule');
+    const user = await this.deps.users.findByPhone(phone);
+    if (!user) throw new AppError(400, ErrCode.NoAccount, 'noAccount');
+    await this.consumeCode(phone, 'retrieve', code);
+    await this.deps.users.update(user.id, { passwordHash: await hashPassword(newPass) });
+    await this.deps.sessions.revokeAllOf(user.id);
+    await this.deps.logs.operation({ userId: user.id, holdId: user.holdId, action: 'retrievePassword' });
+  }
+
+  async register(input: RegisterInput, registrationHoldId: number | undefined): Promise<{ UserID: number }> {
+    if (!isValidPassword(input.UserPassword)) throw badRequest('passwordRule');
+    if (await this.deps.users.findByPhone(input.Phone)) throw conflict('accountExists');
+    const parent = registrationHoldId ? await this.deps.holds.findById(registrationHoldId) : undefined;
+    if (!parent) throw new AppError(400, ErrCode.Validation, 'registrationClosed');
+    await this.consumeCode(input.Phone, 'register', input.SMSCode);
+    const hold = await this.deps.holds.insert(input.HoldName || input.UserName, HoldType.Individual, parent);
+    const userId = await this.deps.users.insert(
+      {
+        holdId: hold.id,
+        phone: input.Phone,
+        userName: input.UserName,
+        email: input.Email ?? '',
+        passwordHash: await hashPassword(input.UserPassword),
+        accountType: AccountType.User,
+      },
+      REGISTERED_USER_FUNS,
+    );
+    await this.deps.registerVehicle(hold.id, input.Vehicle);
+    await this.deps.logs.operation({ userId, holdId: hold.id, action: 'register', detail: input.Vehicle.Plate });
+    return { UserID: userId };
+  }
+
+  async logout(sessionId: number): Promise<void> {
+    await this.deps.sessions.revoke(sessionId);
+  }
+
+  private limitLogin(phone: string, ip: string) {
+    const byPhone = this.loginByPhone.take(phone);
+    const byAddress = this.loginByAddress.take(ip);
+    if (!byPhone || !byAddress) throw tooMany();
+  }
+
+  private async consumeCode(phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+    const row = await this.deps.smsCodes.latest(phone, purpose);
+    if (!row || row.expiresAt.getTime() < Date.now() || row.attempts >= 5)
+      throw new AppError(400, ErrCode.InvalidSmsCode, 'invalidCode');
+    if (row.codeHash !== codeHash(phone, purpose, code)) {
+      await this.deps.smsCodes.countAttempt(row.id, row.attempts + 1);
+      throw new AppError(400, ErrCode.InvalidSmsCode, 'invalidCode');
+    }
+    await this.deps.smsCodes.markUsed(row.id);
+  }
+
+  private async openSession(user: UserWithHold, meta: ClientMeta): Promise<SessionPayload> {
+    if (user.serviceEndDate && user.serviceEndDate < new Date().toISOString().slice(0, 10)) {
+      await this.visit(user.phone, meta, 'expired', user);
+      throw new AppError(400, ErrCode.AccountExpired, 'accountExpired');
+    }
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + this.deps.sessionHours * 3_600_000);
+    await this.deps.sessions.create({ tokenHash: hashToken(token), userId: user.id, expiresAt, ...meta });
+    await this.visit(user.phone, meta, 'success', user);
+    this.loginByPhone.reset(user.phone);
+    const [funs, hasChild] = await Promise.all([
+      this.deps.users.functionsOf(user.id),
+      this.deps.holds.hasChildren(user.holdId),
+    ]);
+    const pathIds = user.holdPath.split('/').filter(Boolean).map(Number);
+    return {
+      token,
+      tokenExpiry: expiresAt.toISOString(),
+      userName: user.userName,
+      userId: user.id,
+      accountType: user.accountType,
+      // The company is the organisation just below the platform root (or the root itself).
+      loginInfo: { allFuns: funs, CompanyID: pathIds[1] ?? pathIds[0] ?? user.holdId },
+      currentHoldId: user.holdId,
+      currentHoldName: user.holdName,
+      currentHasChild: hasChild,
+      menuPosition: user.menuPosition,
+      language: user.language,
+      timeZone: user.timeZone,
+    };
+  }
+
+  private async visit(phone: string, meta: ClientMeta, result: string, user?: UserWithHold) {
+    await this.deps.logs.visitor({
+      phone,
+      ip: meta.ip,
+      userAgent: meta.userAgent.slice(0, 300),
+      result,
+      userId: user?.id ?? null,
+      holdId: user?.holdId ?? null,
+    });
+  }
+}

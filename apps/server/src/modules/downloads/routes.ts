@@ -1,0 +1,49 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { type Db, downloads } from '@lodestar/db';
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { PageOf, Paging } from '../../lib/schemas.ts';
+import { formatInZone } from '../../lib/time.ts';
+
+const DownloadRow = Type.Object({
+  FileID: Type.Integer(),
+  FileName: Type.String(),
+  Status: Type.Integer({ description: '0 preparing, 1 ready, 2 failed' }),
+  Progress: Type.Integer({ description: 'percent' }),
+  Size: Type.Integer({ description: 'bytes' }),
+  CreateTime: Type.String(),
+});
+
+/** The download centre lists the caller's own prepared files; exports fill it in later issues. */
+export function downloadRoutes(fastify: FastifyInstance, db: Db) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
+    '/API/api/Download/GetDownloadList',
+    { schema: { tags: ['downloads'], querystring: Type.Object(Paging), response: { 200: PageOf(DownloadRow) } } },
+    async (req, reply) => {
+      const where = eq(downloads.userId, req.auth.userId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(downloads)
+          .where(where)
+          .orderBy(desc(downloads.createdAt))
+          .limit(req.query.PageSize)
+          .offset((req.query.PageIndex - 1) * req.query.PageSize),
+        db.select({ n: count() }).from(downloads).where(where),
+      ]);
+      return reply.ok({
+        rows: rows.map((r) => ({
+          FileID: r.id,
+          FileName: r.fileName,
+          Status: r.status,
+          Progress: r.progress,
+          Size: r.size,
+          CreateTime: formatInZone(r.createdAt, req.auth.timeZone),
+        })),
+        total: total?.n ?? 0,
+      });
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import { type Db, holds } from '@lodestar/db';
+import { and, asc, count, eq, ilike, like, sql } from 'drizzle-orm';
+
+export type HoldRow = typeof holds.$inferSelect;
+
+/** Holds live in one table with a materialised path; every query here is a prefix scan. */
+export class HoldRepository {
+  constructor(private readonly db: Db) {}
+
+  async findById(id: number): Promise<HoldRow | undefined> {
+    const [row] = await this.db.select().from(holds).where(eq(holds.id, id));
+    return row;
+  }
+
+  /** The hold at `path` and every hold below it, parents before children. */
+  async subtree(path: string, nameLike?: string): Promise<HoldRow[]> {
+    const where = nameLike
+      ? and(like(holds.path, `${path}%`), ilike(holds.name, `%${nameLike.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
+      : like(holds.path, `${path}%`);
+    return this.db.select().from(holds).where(where).orderBy(asc(holds.path));
+  }
+
+  async byIds(ids: number[]): Promise<HoldRow[]> {
+    if (!ids.length) return [];
+    return this.db.select().from(holds).where(sql`${holds.id} = ANY(${ids})`);
+  }
+
+  async hasChildren(id: number): Promise<boolean> {
+    const [row] = await this.db.select({ n: count() }).from(holds).where(eq(holds.parentId, id));
+    return (row?.n ?? 0) > 0;
+  }
+
+  async insert(name: string, holdType: number, parent: HoldRow): Promise<HoldRow> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(holds).values({ name, holdType, parentId: parent.id, path: '/' }).returning();
+      const path = `${parent.path}${row!.id}/`;
+      await tx.update(holds).set({ path }).where(eq(holds.id, row!.id));
+      return { ...row!, path };
+    });
+  }
+
+  async update(id: number, patch: { name?: string; holdType?: number }): Promise<void> {
+    if (Object.keys(patch).length) await this.db.update(holds).set(patch).where(eq(holds.id, id));
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.db.delete(holds).where(eq(holds.id, id));
+  }
+
+  /** Re-parents a hold: its path and every descendant's path change prefix in one statement. */
+  async move(hold: HoldRow, newParent: HoldRow): Promise<void> {
+    const newPath = `${newParent.path}${hold.id}/`;
+    await this.db.transaction(async (tx) => {
+      await tx.update(holds).set({ parentId: newParent.id }).where(eq(holds.id, hold.id));
+      await tx.execute(
+        sql`UPDATE holds SET path = ${newPath} || substr(path, ${hold.path.length + 1}) WHERE path LIKE ${`${hold.path}%`}`,
+      );
+    });
+  }
+}

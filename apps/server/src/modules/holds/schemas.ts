@@ -1,0 +1,32 @@
+import { Type } from 'typebox';
+import { HoldTypeSchema, Id, ReplyOf } from '../../lib/schemas.ts';
+
+const HoldName = Type.String({ minLength: 1, maxLength: 64 });
+
+export const HoldQuery = Type.Object({ HoldName: Type.Optional(Type.String({ maxLength: 64 })) });
+export const AddHoldBody = Type.Object({ HoldName, parentHoldId: Id, HoldType: HoldTypeSchema });
+export const ModifyHoldBody = Type.Object({
+  HoldID: Id,
+  HoldName: Type.Optional(HoldName),
+  HoldType: Type.Optional(HoldTypeSchema),
+});
+export const RemoveHoldBody = Type.Object({ HoldID: Id });
+export const MoveHoldBody = Type.Object({ HoldID: Id, parentHoldId: Id });
+
+/** Recursive, so described rather than serialised by schema. */
+export const TreeReply = ReplyOf(
+  Type.Array(Type.Any(), {
+    description: 'HoldNode[]: { HoldID, HoldName, Children: HoldNode[], parentHoldId, HoldType, isLeaf, type, count }',
+  }),
+);
+export const SelectReply = ReplyOf(
+  Type.Array(
+    Type.Object({
+      HoldID: Type.Integer(),
+      HoldName: Type.String(),
+      parentHoldId: Type.Union([Type.Integer(), Type.Null()]),
+      HoldType: Type.Integer(),
+    }),
+  ),
+);
+export const AddHoldReply = ReplyOf(Type.Object({ HoldID: Type.Integer() }));

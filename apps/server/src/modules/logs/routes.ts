@@ -1,0 +1,97 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Fn } from '@lodestar/domain';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { badRequest } from '../../lib/errors.ts';
+import { DateTimeText, PageOf, Paging } from '../../lib/schemas.ts';
+import { formatInZone, parseInZone } from '../../lib/time.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { LogQuery, LogRepository } from './repository.ts';
+
+const LogQueryBody = Type.Object({
+  ...Paging,
+  StartTime: Type.Optional(Type.Union([Type.Literal(''), DateTimeText])),
+  EndTime: Type.Optional(Type.Union([Type.Literal(''), DateTimeText])),
+  Keyword: Type.Optional(Type.String({ maxLength: 64 })),
+});
+type LogQueryInput = Type.Static<typeof LogQueryBody>;
+
+const OperationRow = Type.Object({
+  LogID: Type.Integer(),
+  UserName: Type.String(),
+  HoldName: Type.String(),
+  Action: Type.String(),
+  Detail: Type.String(),
+  Ip: Type.String(),
+  CreateTime: Type.String(),
+});
+const VisitorRow = Type.Object({
+  LogID: Type.Integer(),
+  UserName: Type.String(),
+  Phone: Type.String(),
+  Ip: Type.String(),
+  UserAgent: Type.String(),
+  Result: Type.String(),
+  CreateTime: Type.String(),
+});
+
+function toQuery(auth: AuthContext, b: LogQueryInput): LogQuery {
+  const from = b.StartTime ? parseInZone(b.StartTime, auth.timeZone) : undefined;
+  const to = b.EndTime ? parseInZone(b.EndTime, auth.timeZone) : undefined;
+  if (from && to && from > to) throw badRequest('invalidField', 'StartTime > EndTime');
+  return {
+    holdPath: auth.holdPath,
+    from,
+    to,
+    keyword: b.Keyword || undefined,
+    offset: (b.PageIndex - 1) * b.PageSize,
+    limit: b.PageSize,
+  };
+}
+
+const tags = ['logs'];
+
+export function logRoutes(fastify: FastifyInstance, logs: LogRepository) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
+    '/API/api/Log/GetOperationLog',
+    {
+      config: { fn: [Fn.simLog, Fn.operationLog] },
+      schema: { tags, body: LogQueryBody, response: { 200: PageOf(OperationRow) } },
+    },
+    async (req, reply) => {
+      const { rows, total } = await logs.listOperations(toQuery(req.auth, req.body));
+      return reply.ok({
+        rows: rows.map((r) => ({
+          LogID: r.id,
+          UserName: r.userName ?? '',
+          HoldName: r.holdName,
+          Action: r.action,
+          Detail: r.detail,
+          Ip: r.ip,
+          CreateTime: formatInZone(r.createdAt, req.auth.timeZone),
+        })),
+        total,
+      });
+    },
+  );
+  app.post(
+    '/API/api/Log/GetVisitorLog',
+    { config: { fn: Fn.visitorLog }, schema: { tags, body: LogQueryBody, response: { 200: PageOf(VisitorRow) } } },
+    async (req, reply) => {
+      const { rows, total } = await logs.listVisitors(toQuery(req.auth, req.body));
+      return reply.ok({
+        rows: rows.map((r) => ({
+          LogID: r.id,
+          UserName: r.userName ?? '',
+          Phone: r.phone,
+          Ip: r.ip,
+          UserAgent: r.userAgent,
+          Result: r.result,
+          CreateTime: formatInZone(r.createdAt, req.auth.timeZone),
+        })),
+        total,
+      });
+    },
+  );
+}

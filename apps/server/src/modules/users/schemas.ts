@@ -1,0 +1,94 @@
+import { AccountType, LANGS, MenuPosition } from '@lodestar/domain';
+import { Type } from 'typebox';
+import { Id, Paging, Phone, ReplyOf } from '../../lib/schemas.ts';
+
+const UserName = Type.String({ minLength: 2, maxLength: 32 });
+const Email = Type.Union([Type.Literal(''), Type.String({ format: 'email', maxLength: 128 })]);
+const Funs = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 });
+const DateOnly = Type.Union([Type.Literal(''), Type.Null(), Type.String({ format: 'date' })]);
+const TimeZone = Type.String({ minLength: 1, maxLength: 64 });
+const AccountTypeSchema = Type.Union(
+  [AccountType.Admin, AccountType.User, AccountType.Installer].map((t) => Type.Literal(t)),
+  { description: '2 administrator, 3 ordinary user, 4 installer' },
+);
+
+const editable = {
+  HoldID: Id,
+  Phone,
+  UserName,
+  AccountType: AccountTypeSchema,
+  Funs,
+  Contact: Type.Optional(Type.String({ maxLength: 32 })),
+  Email: Type.Optional(Email),
+  Remark: Type.Optional(Type.String({ maxLength: 200 })),
+  TimeZone: Type.Optional(TimeZone),
+  ServiceEndDate: Type.Optional(DateOnly),
+};
+
+export const AddUserBody = Type.Object({ ...editable, UserPassword: Type.String({ minLength: 1, maxLength: 64 }) });
+export const ModifyUserBody = Type.Object({
+  UserID: Id,
+  HoldID: Type.Optional(Id),
+  Phone: Type.Optional(Phone),
+  UserName: Type.Optional(UserName),
+  AccountType: Type.Optional(AccountTypeSchema),
+  Funs: Type.Optional(Funs),
+  Contact: editable.Contact,
+  Email: editable.Email,
+  Remark: editable.Remark,
+  TimeZone: editable.TimeZone,
+  ServiceEndDate: editable.ServiceEndDate,
+});
+export const UserIdBody = Type.Object({ UserID: Id });
+export const SetFunsBody = Type.Object({ UserID: Id, Funs });
+export const UserListBody = Type.Object({
+  ...Paging,
+  HoldID: Type.Optional(Id),
+  Keyword: Type.Optional(Type.String({ maxLength: 64 })),
+  SortColumn: Type.Optional(
+    Type.Union(['UserName', 'Phone', 'CreateTime', 'HoldName', 'AccountType'].map((c) => Type.Literal(c))),
+  ),
+  SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+});
+export const ChangePasswordBody = Type.Object({
+  OldPass: Type.String({ minLength: 1, maxLength: 64 }),
+  NewPass: Type.String({ minLength: 1, maxLength: 64 }),
+  ConfirmPass: Type.String({ minLength: 1, maxLength: 64 }),
+});
+export const SettingsBody = Type.Object({
+  UserName: Type.Optional(UserName),
+  Contact: editable.Contact,
+  Email: editable.Email,
+  TimeZone: Type.Optional(TimeZone),
+  MenuPosition: Type.Optional(
+    Type.Union([MenuPosition.Top, MenuPosition.Left, MenuPosition.Right].map((p) => Type.Literal(p))),
+  ),
+  Language: Type.Optional(Type.Union(LANGS.map((l) => Type.Literal(l)))),
+  DefaultProvince: Type.Optional(Type.String({ maxLength: 32 })),
+});
+
+const userFields = {
+  UserID: Type.Integer(),
+  UserName: Type.String(),
+  Phone: Type.String(),
+  HoldID: Type.Integer(),
+  HoldName: Type.String(),
+  AccountType: Type.Integer(),
+  Funs: Type.Array(Type.Integer()),
+  Contact: Type.String(),
+  Email: Type.String(),
+  Remark: Type.String(),
+  TimeZone: Type.String(),
+  ServiceEndDate: Type.Union([Type.String(), Type.Null()]),
+  CreateTime: Type.String(),
+};
+export const UserRowSchema = Type.Object(userFields);
+export const ProfileSchema = Type.Object({
+  ...userFields,
+  DefaultProvince: Type.String(),
+  MenuPosition: Type.Integer(),
+  Language: Type.String(),
+});
+export const UserListReply = ReplyOf(Type.Object({ rows: Type.Array(UserRowSchema), total: Type.Integer() }));
+export const AddUserReply = ReplyOf(Type.Object({ UserID: Type.Integer() }));
+export const ProfileReply = ReplyOf(ProfileSchema);

@@ -1,0 +1,203 @@
+import { hashPassword, verifyPassword } from '@lodestar/db';
+import { AccountType, isValidPassword } from '@lodestar/domain';
+import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { assertInSubtree } from '../../lib/tenancy.ts';
+import { formatInZone, isTimeZone } from '../../lib/time.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { SessionRepository } from '../account/session-repository.ts';
+import type { HoldRepository } from '../holds/repository.ts';
+import type { LogRepository } from '../logs/repository.ts';
+import type { NewUser, UserListQuery, UserRepository, UserWithHold } from './repository.ts';
+
+export interface UserFields {
+  HoldID?: number | undefined;
+  Phone?: string | undefined;
+  UserName?: string | undefined;
+  AccountType?: number | undefined;
+  Funs?: number[] | undefined;
+  Contact?: string | undefined;
+  Email?: string | undefined;
+  Remark?: string | undefined;
+  TimeZone?: string | undefined;
+  ServiceEndDate?: string | null | undefined;
+}
+
+export interface SettingsInput {
+  UserName?: string | undefined;
+  Contact?: string | undefined;
+  Email?: string | undefined;
+  TimeZone?: string | undefined;
+  MenuPosition?: number | undefined;
+  Language?: string | undefined;
+  DefaultProvince?: string | undefined;
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+
+export class UserService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly holds: HoldRepository,
+    private readonly sessions: SessionRepository,
+    private readonly logs: LogRepository,
+  ) {}
+
+  async list(auth: AuthContext, q: Omit<UserListQuery, 'holdPath'> & { holdId?: number | undefined }) {
+    let holdPath = auth.holdPath;
+    if (q.holdId) {
+      const hold = await this.holds.findById(q.holdId);
+      assertInSubtree(auth.holdPath, hold);
+      holdPath = hold!.path;
+    }
+    const { rows, total } = await this.users.list({ ...q, holdPath });
+    const funs = await this.users.functionsOfMany(rows.map((r) => r.id));
+    return { rows: rows.map((u) => this.toRow(u, funs.get(u.id) ?? [], auth.timeZone)), total };
+  }
+
+  async add(auth: AuthContext, input: UserFields & { UserPassword: string }): Promise<{ UserID: number }> {
+    if (!isValidPassword(input.UserPassword)) throw badRequest('passwordRule', 'UserPassword');
+    const hold = await this.holds.findById(input.HoldID!);
+    assertInSubtree(auth.holdPath, hold);
+    this.checkGrant(auth, input.Funs ?? []);
+    this.checkTimeZone(input.TimeZone);
+    const user: NewUser = {
+      holdId: hold!.id,
+      phone: input.Phone!,
+      userName: input.UserName!,
+      accountType: input.AccountType!,
+      passwordHash: await hashPassword(input.UserPassword),
+      contact: input.Contact ?? '',
+      email: input.Email ?? '',
+      remark: input.Remark ?? '',
+      ...(input.TimeZone ? { timeZone: input.TimeZone } : {}),
+      serviceEndDate: input.ServiceEndDate || null,
+      createdBy: auth.userId,
+    };
+    try {
+      const id = await this.users.insert(user, [...new Set(input.Funs ?? [])]);
+      await this.log(auth, 'addUser', `${id} ${input.UserName}`);
+      return { UserID: id };
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('phoneTaken', 'Phone');
+      throw err;
+    }
+  }
+
+  async modify(auth: AuthContext, id: number, input: UserFields): Promise<void> {
+    const target = await this.managed(auth, id, input.Funs !== undefined || input.AccountType !== undefined);
+    if (input.HoldID !== undefined && input.HoldID !== target.holdId) {
+      if (target.id === auth.userId) throw forbidden('cannotChangeSelf');
+      assertInSubtree(auth.holdPath, await this.holds.findById(input.HoldID));
+    }
+    if (input.Funs) this.checkGrant(auth, input.Funs);
+    this.checkTimeZone(input.TimeZone);
+    const patch: Partial<NewUser> = {};
+    if (input.HoldID !== undefined) patch.holdId = input.HoldID;
+    if (input.Phone !== undefined) patch.phone = input.Phone;
+    if (input.UserName !== undefined) patch.userName = input.UserName;
+    if (input.AccountType !== undefined) patch.accountType = input.AccountType;
+    if (input.Contact !== undefined) patch.contact = input.Contact;
+    if (input.Email !== undefined) patch.email = input.Email;
+    if (input.Remark !== undefined) patch.remark = input.Remark;
+    if (input.TimeZone) patch.timeZone = input.TimeZone;
+    if (input.ServiceEndDate !== undefined) patch.serviceEndDate = input.ServiceEndDate || null;
+    try {
+      await this.users.update(id, patch);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('phoneTaken', 'Phone');
+      throw err;
+    }
+    if (input.Funs) await this.users.setFunctions(id, [...new Set(input.Funs)]);
+    await this.log(auth, 'modifyUser', String(id));
+  }
+
+  async remove(auth: AuthContext, id: number): Promise<void> {
+    const target = await this.managed(auth, id, true);
+    await this.users.remove(id);
+    await this.log(auth, 'removeUser', `${id} ${target.userName}`);
+  }
+
+  async setFunctions(auth: AuthContext, id: number, funs: number[]): Promise<void> {
+    await this.managed(auth, id, true);
+    this.checkGrant(auth, funs);
+    await this.users.setFunctions(id, [...new Set(funs)]);
+    await this.log(auth, 'setUserFuns', `${id}: ${[...new Set(funs)].sort((a, b) => a - b).join(',')}`);
+  }
+
+  async profile(auth: AuthContext) {
+    const u = (await this.users.findById(auth.userId))!;
+    const funs = await this.users.functionsOf(u.id);
+    return {
+      ...this.toRow(u, funs, u.timeZone),
+      DefaultProvince: u.defaultProvince,
+      MenuPosition: u.menuPosition,
+      Language: u.language,
+    };
+  }
+
+  async changePassword(auth: AuthContext, oldPass: string, newPass: string, confirm: string): Promise<void> {
+    if (newPass !== confirm) throw badRequest('passwordsNotSame', 'ConfirmPass');
+    if (!isValidPassword(newPass)) throw badRequest('passwordRule', 'NewPass');
+    const u = (await this.users.findById(auth.userId))!;
+    if (!(await verifyPassword(oldPass, u.passwordHash))) throw badRequest('wrongOldPassword', 'OldPass');
+    await this.users.update(u.id, { passwordHash: await hashPassword(newPass) });
+    // Other devices logged in with the old password are logged out; this one stays.
+    await this.sessions.revokeAllOf(u.id, auth.sessionId);
+    await this.log(auth, 'changePassword', '');
+  }
+
+  async saveSettings(auth: AuthContext, s: SettingsInput) {
+    this.checkTimeZone(s.TimeZone);
+    const patch: Partial<NewUser> = {};
+    if (s.UserName !== undefined) patch.userName = s.UserName;
+    if (s.Contact !== undefined) patch.contact = s.Contact;
+    if (s.Email !== undefined) patch.email = s.Email;
+    if (s.TimeZone) patch.timeZone = s.TimeZone;
+    if (s.MenuPosition !== undefined) patch.menuPosition = s.MenuPosition;
+    if (s.Language !== undefined) patch.language = s.Language;
+    if (s.DefaultProvince !== undefined) patch.defaultProvince = s.DefaultProvince;
+    await this.users.update(auth.userId, patch);
+    return this.profile(auth);
+  }
+
+  /** A user the caller may manage: in its subtree, not the super administrator, not itself when it matters. */
+  private async managed(auth: AuthContext, id: number, selfForbidden: boolean): Promise<UserWithHold> {
+    const target = await this.users.findById(id);
+    assertInSubtree(auth.holdPath, target);
+    if (target!.accountType === AccountType.SuperAdmin) throw forbidden('superAdminProtected');
+    if (selfForbidden && target!.id === auth.userId) throw forbidden('cannotChangeSelf');
+    return target!;
+  }
+
+  /** Spec section 6: an administrator grants what it has, never more. */
+  private checkGrant(auth: AuthContext, funs: readonly number[]) {
+    const extra = funs.filter((f) => !auth.funs.has(f));
+    if (extra.length) throw badRequest('cannotGrant', `Funs ${[...new Set(extra)].join(',')}`);
+  }
+
+  private checkTimeZone(tz: string | undefined) {
+    if (tz && !isTimeZone(tz)) throw badRequest('invalidField', `TimeZone ${tz}`);
+  }
+
+  private toRow(u: UserWithHold, funs: number[], tz: string) {
+    return {
+      UserID: u.id,
+      UserName: u.userName,
+      Phone: u.phone,
+      HoldID: u.holdId,
+      HoldName: u.holdName,
+      AccountType: u.accountType,
+      Funs: funs,
+      Contact: u.contact,
+      Email: u.email,
+      Remark: u.remark,
+      TimeZone: u.timeZone,
+      ServiceEndDate: u.serviceEndDate,
+      CreateTime: formatInZone(u.createdAt, tz),
+    };
+  }
+
+  private log(auth: AuthContext, action: string, detail: string) {
+    return this.logs.operation({ userId: auth.userId, holdId: auth.holdId, action, detail, ip: auth.ip });
+  }
+}
