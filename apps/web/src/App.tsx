@@ -1,0 +1,48 @@
+import { LIMITS } from '@lodestar/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider, Empty } from 'antd';
+import enUS from 'antd/locale/en_US';
+import frFR from 'antd/locale/fr_FR';
+import zhCN from 'antd/locale/zh_CN';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { setApiEffects } from './api/instance.ts';
+import { router } from './router/routes.tsx';
+import { useSession } from './store/session.ts';
+
+const ANTD_LOCALES = { zh: zhCN, en: enUS, fr: frFR };
+
+const queryClient = new QueryClient({
+  // The api client already shows every failure; retrying would repeat the toast.
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+});
+
+/** Lets the api client use antd's context-aware message API. */
+function ApiEffectsBridge() {
+  const { message } = AntdApp.useApp();
+  useEffect(() => {
+    setApiEffects({ toast: (content) => void message.error({ content, duration: LIMITS.toastSeconds }) });
+  }, [message]);
+  return null;
+}
+
+export function App() {
+  const language = useSession((s) => s.language);
+  const { t } = useTranslation();
+  return (
+    <ConfigProvider
+      locale={ANTD_LOCALES[language]}
+      button={{ autoInsertSpace: false }}
+      renderEmpty={() => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noData')} />}
+      theme={{ components: { Tree: { indentSize: LIMITS.treeIndent } } }}
+    >
+      <AntdApp message={{ duration: LIMITS.toastSeconds, maxCount: 3 }}>
+        <ApiEffectsBridge />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}

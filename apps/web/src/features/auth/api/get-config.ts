@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/instance.ts';
+
+export interface AppConfig {
+  appTitle: string;
+  deviceAccessIp: string;
+  deviceAccessPort: number | string;
+  smsProvider: 'local' | 'http';
+  platform: number;
+  demo: boolean;
+}
+
+export const getConfig = () => api.get<AppConfig>('account/config', undefined, { anonymous: true });
+
+export const configQuery = { queryKey: ['account', 'config'], queryFn: getConfig, staleTime: Infinity, retry: false };
+
+export const useAppConfig = () => useQuery(configQuery);

@@ -1,0 +1,49 @@
+import { App, Button, Card, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { confirmRules, newPasswordRules } from '../../auth/components/rules.ts';
+import { type ChangePasswordBody, useChangePassword } from '../api/change-password.ts';
+
+/** Old, new and confirm; a failed save keeps what was typed and the client shows the server's message. */
+export function PasswordForm() {
+  const { t } = useTranslation('user');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ChangePasswordBody>();
+  const change = useChangePassword();
+
+  const onFinish = (values: ChangePasswordBody) =>
+    change.mutate(values, {
+      onSuccess: () => {
+        form.resetFields();
+        void message.success(t('passwordChanged'));
+      },
+    });
+
+  return (
+    <Card title={t('changePassword')} className="password-card">
+      <Form<ChangePasswordBody> form={form} name="change-password" layout="vertical" onFinish={onFinish}>
+        <Form.Item name="OldPass" label={t('oldPassword')} rules={[{ required: true, message: t('inputOld') }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="NewPass"
+          label={t('newPassword')}
+          rules={newPasswordRules(t, t('inputNew'))}
+          extra={t('passwordRule')}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="ConfirmPass"
+          label={t('confirmPassword')}
+          dependencies={['NewPass']}
+          rules={confirmRules(t, 'NewPass', t('inputConfirm'))}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={change.isPending}>
+          {t('common:save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,66 @@
+import { DownloadOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { MenuPosition } from '@lodestar/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Layout, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { Logo } from '../components/Logo.tsx';
+import { useAppTitle } from '../components/useAppTitle.ts';
+import { useLogout } from '../features/auth/api/logout.ts';
+import { useSession } from '../store/session.ts';
+import { NavMenu } from './NavMenu.tsx';
+import { WorkspaceSwitch } from './WorkspaceSwitch.tsx';
+
+export function AppHeader() {
+  const { t } = useTranslation('shell');
+  const appTitle = useAppTitle();
+  const menuPosition = useSession((s) => s.menuPosition);
+  const userName = useSession((s) => s.userName);
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const onLogout = () =>
+    logout.mutate(undefined, {
+      onSettled: () => {
+        useSession.getState().clearSession();
+        queryClient.clear();
+        navigate('/login', { replace: true });
+      },
+    });
+
+  return (
+    <Layout.Header className="app-header">
+      <div className="app-brand">
+        <Logo />
+        <span className="app-title">{appTitle}</span>
+      </div>
+      <div className="app-header-menu">{menuPosition === MenuPosition.Top ? <NavMenu mode="horizontal" /> : null}</div>
+      <div className="app-header-tools">
+        <WorkspaceSwitch />
+        <LanguageSwitch className="header-tool" />
+        <Tooltip title={t('download')}>
+          <Link to="/user/download" className="header-tool header-link" aria-label={t('download')}>
+            <DownloadOutlined />
+          </Link>
+        </Tooltip>
+        <Tooltip title={t('personal')}>
+          <Link to="/user/info" className="header-tool header-link personal-link" aria-label={t('personal')}>
+            <UserOutlined /> <span className="user-name">{userName}</span>
+          </Link>
+        </Tooltip>
+        <Button
+          type="text"
+          className="header-tool logout"
+          style={{ color: 'inherit' }}
+          icon={<LogoutOutlined />}
+          loading={logout.isPending}
+          onClick={onLogout}
+        >
+          {t('logout')}
+        </Button>
+      </div>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,49 @@
+import { MenuPosition } from '@lodestar/domain';
+import { Layout } from 'antd';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { UnitPanel } from '../features/holds/components/UnitPanel.tsx';
+import { PageFallback } from '../router/Root.tsx';
+import { useSession } from '../store/session.ts';
+import { AppHeader } from './AppHeader.tsx';
+import { NavMenu } from './NavMenu.tsx';
+import { TagBar } from './TagBar.tsx';
+import { useRememberWorkspace } from './use-workspace.ts';
+import { useViewStore } from './view-store.ts';
+
+function SideMenu({ side }: { side: 'left' | 'right' }) {
+  return (
+    <Layout.Sider className={`menu-sider menu-sider-${side}`} width={208} theme="light">
+      <NavMenu mode="vertical" />
+    </Layout.Sider>
+  );
+}
+
+/** The signed-in frame: header, menu (top, left or right), unit panel, tag bar and the page. */
+export default function Shell() {
+  const menuPosition = useSession((s) => s.menuPosition);
+  const refreshSeq = useViewStore((s) => s.refreshSeq);
+  const { pathname } = useLocation();
+  useRememberWorkspace();
+
+  return (
+    <Layout className={`shell menu-at-${MenuPosition[menuPosition].toLowerCase()}`}>
+      <AppHeader />
+      <Layout className="shell-body">
+        {menuPosition === MenuPosition.Left ? <SideMenu side="left" /> : null}
+        <UnitPanel />
+        <Layout.Content className="shell-content">
+          <TagBar />
+          <div className="shell-page scroll-to-top">
+            <Suspense fallback={<PageFallback />}>
+              <div key={`${pathname}#${refreshSeq}`} className="page-frame">
+                <Outlet />
+              </div>
+            </Suspense>
+          </div>
+        </Layout.Content>
+        {menuPosition === MenuPosition.Right ? <SideMenu side="right" /> : null}
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,43 @@
+import {
+  AuditOutlined,
+  BarChartOutlined,
+  CreditCardOutlined,
+  CrownOutlined,
+  DatabaseOutlined,
+  EnvironmentOutlined,
+  EyeOutlined,
+  FileTextOutlined,
+  GlobalOutlined,
+  HeatMapOutlined,
+  HomeOutlined,
+  InfoCircleOutlined,
+  NotificationOutlined,
+  SafetyCertificateOutlined,
+  SafetyOutlined,
+  TeamOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+
+/** Icons of the top-level menu entries, by path. */
+export const MENU_ICONS: Record<string, ReactNode> = {
+  '/home/index': <HomeOutlined />,
+  '/manage': <CreditCardOutlined />,
+  '/account': <TeamOutlined />,
+  '/recharge': <WalletOutlined />,
+  '/reconciliation': <AuditOutlined />,
+  '/reports': <BarChartOutlined />,
+  '/dashboard': <HomeOutlined />,
+  '/monitor': <EnvironmentOutlined />,
+  '/risk': <SafetyOutlined />,
+  '/info': <DatabaseOutlined />,
+  '/vip': <CrownOutlined />,
+  '/report': <BarChartOutlined />,
+  '/notice': <NotificationOutlined />,
+  '/userlog': <FileTextOutlined />,
+  '/spread': <HeatMapOutlined />,
+  '/province': <GlobalOutlined />,
+  '/visitorlog': <EyeOutlined />,
+  '/insurance': <SafetyCertificateOutlined />,
+  '/system': <InfoCircleOutlined />,
+};

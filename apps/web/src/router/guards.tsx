@@ -1,0 +1,31 @@
+import { allowedMenu, firstPath, type MenuEntry } from '@lodestar/domain';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useFunctionSet, useHasToken } from '../store/session.ts';
+
+/** Paths other than the public ones need a token with its token-time entry (spec section 2). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const present = useHasToken();
+  const location = useLocation();
+  if (!present) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return children;
+}
+
+/** A page whose function id the user lacks goes to /401. */
+export function RequireFn({ fn, children }: { fn: number | undefined; children: ReactNode }) {
+  const funs = useFunctionSet();
+  if (fn !== undefined && !funs.has(fn)) return <Navigate to="/401" replace />;
+  return children;
+}
+
+/**
+ * The index of a top-level entry: its own page when an index child shares its path and may be
+ * opened (`/reconciliation`, `/reports`), else the first child the user may open.
+ */
+export function ParentIndex({ entry, render }: { entry: MenuEntry; render: (child: MenuEntry) => ReactNode }) {
+  const funs = useFunctionSet();
+  const own = entry.children?.find((c) => c.path === entry.path);
+  if (own && (own.fn === undefined || funs.has(own.fn))) return render(own);
+  const target = firstPath(allowedMenu(entry.children ?? [], funs));
+  return <Navigate to={target ?? '/401'} replace />;
+}

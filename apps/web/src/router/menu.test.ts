@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { landingPath, titleOf, visibleMenu, workspaceOf, workspacesOf } from './menu.ts';
+
+describe('console menu helpers', () => {
+  it('names a page shared by a parent and its index child after the child', () => {
+    expect(titleOf('/reconciliation')).toBe('simSupplierReconciliation');
+    expect(titleOf('/reports')).toBe('simRenewalFees');
+    expect(titleOf('/manage')).toBe('simManage');
+    expect(titleOf('/user/info')).toBe('userInfo');
+    expect(titleOf('/nowhere')).toBeUndefined();
+  });
+
+  it('knows the workspace of a path', () => {
+    expect(workspaceOf('/monitor/online')).toBe('tracking');
+    expect(workspaceOf('/manage/sim')).toBe('sim');
+    expect(workspaceOf('/user/info')).toBeUndefined();
+  });
+
+  it('hides hidden entries and entries without the function id', () => {
+    const menu = visibleMenu('sim', new Set([3, 14, 18, 5]));
+    expect(menu.map((e) => e.path)).toEqual(['/account']);
+    expect(menu[0]?.children?.map((e) => e.path)).toEqual(['/account/hold']);
+  });
+
+  it('offers only the workspaces with an entry and lands on the first page', () => {
+    expect(workspacesOf(new Set([1]))).toEqual(['sim']);
+    expect(landingPath(new Set([1]))).toBe('/home/index');
+    expect(landingPath(new Set([30, 31, 1]), 'sim')).toBe('/home/index');
+    expect(landingPath(new Set([30, 31, 1]))).toBe('/monitor/online');
+    expect(landingPath(new Set())).toBe('/user/info');
+  });
+});

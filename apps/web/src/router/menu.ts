@@ -1,0 +1,64 @@
+import {
+  allowedMenu,
+  firstPath,
+  GPS_MENU,
+  MENUS,
+  type MenuEntry,
+  SIM_MENU,
+  USER_MENU,
+  type Workspace,
+} from '@lodestar/domain';
+
+export const WORKSPACES: readonly Workspace[] = ['tracking', 'sim'];
+
+function collect(menu: readonly MenuEntry[], into: Map<string, string>): Map<string, string> {
+  for (const entry of menu) {
+    // A parent and its index child share a path (`/reconciliation`, `/reports`): the child's title names the page.
+    into.set(entry.path, entry.title);
+    if (entry.children) collect(entry.children, into);
+  }
+  return into;
+}
+
+const PAGE_TITLES: Record<string, string> = {
+  '/login': 'login',
+  '/forget': 'forget',
+  '/register': 'register',
+  '/usageProtocol': 'usageProtocol',
+  '/securityProtocol': 'securityProtocol',
+  '/401': 'unauthorized',
+  '/500': 'serverError',
+};
+
+const titles = collect([...SIM_MENU, ...GPS_MENU, ...USER_MENU], new Map(Object.entries(PAGE_TITLES)));
+
+/** The `menu` namespace key of the page at a path, or undefined for an unknown path. */
+export const titleOf = (path: string): string | undefined => titles.get(path.replace(/\/+$/, '') || '/');
+
+/** Whether a path is a page of the menus (and can be a tag). */
+export const isMenuPage = (path: string): boolean => titles.has(path) && !(path in PAGE_TITLES);
+
+const workspacePaths = new Map<string, Workspace>();
+for (const ws of WORKSPACES) for (const path of collect(MENUS[ws], new Map()).keys()) workspacePaths.set(path, ws);
+
+export const workspaceOf = (path: string): Workspace | undefined => workspacePaths.get(path);
+
+/** The entries a user sees in a workspace's menu: allowed by its function ids and not hidden. */
+export function visibleMenu(workspace: Workspace, funs: ReadonlySet<number>): MenuEntry[] {
+  const strip = (menu: MenuEntry[]): MenuEntry[] =>
+    menu.filter((e) => !e.hidden).map((e) => (e.children ? { ...e, children: strip(e.children) } : e));
+  return strip(allowedMenu(MENUS[workspace], funs)).filter((e) => !e.children || e.children.length > 0);
+}
+
+export const workspacesOf = (funs: ReadonlySet<number>): Workspace[] =>
+  WORKSPACES.filter((ws) => visibleMenu(ws, funs).length > 0);
+
+/** Where a user lands: the first page of the remembered workspace, else of the first workspace it may use. */
+export function landingPath(funs: ReadonlySet<number>, preferred?: Workspace): string {
+  const order = preferred ? [preferred, ...WORKSPACES.filter((w) => w !== preferred)] : WORKSPACES;
+  for (const ws of order) {
+    const path = firstPath(visibleMenu(ws, funs));
+    if (path) return path;
+  }
+  return '/user/info';
+}

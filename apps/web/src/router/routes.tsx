@@ -1,0 +1,85 @@
+import { GPS_MENU, type MenuEntry, SIM_MENU } from '@lodestar/domain';
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { ParentIndex, RequireAuth, RequireFn } from './guards.tsx';
+import { Root } from './Root.tsx';
+
+const LoginPage = lazy(() => import('../features/auth/pages/LoginPage.tsx'));
+const ForgetPage = lazy(() => import('../features/auth/pages/ForgetPage.tsx'));
+const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage.tsx'));
+const ProtocolPage = lazy(() => import('../features/auth/pages/ProtocolPage.tsx'));
+const ConnectPage = lazy(() => import('../features/auth/pages/ConnectPage.tsx'));
+const Shell = lazy(() => import('../layouts/Shell.tsx'));
+const UserInfoPage = lazy(() => import('../features/user/pages/UserInfoPage.tsx'));
+const DownloadPage = lazy(() => import('../features/user/pages/DownloadPage.tsx'));
+const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage.tsx'));
+const StatusPage = lazy(() => import('../pages/StatusPage.tsx'));
+
+/** Pages of the menus that are built; every other entry shows the "coming in a later release" page. */
+const BUILT_PAGES: Record<string, React.ComponentType> = {};
+
+function menuPage(entry: MenuEntry) {
+  const Page = BUILT_PAGES[entry.path];
+  return Page ? <Page /> : <ComingSoonPage titleKey={entry.title} />;
+}
+
+function menuRoute(entry: MenuEntry): RouteObject {
+  if (!entry.children) return { path: entry.path, element: <RequireFn fn={entry.fn}>{menuPage(entry)}</RequireFn> };
+  return {
+    path: entry.path,
+    element: (
+      <RequireFn fn={entry.fn}>
+        <Outlet />
+      </RequireFn>
+    ),
+    children: [
+      {
+        index: true,
+        element: (
+          <ParentIndex entry={entry} render={(child) => <RequireFn fn={child.fn}>{menuPage(child)}</RequireFn>} />
+        ),
+      },
+      ...entry.children.filter((c) => c.path !== entry.path).map(menuRoute),
+    ],
+  };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <StatusPage status="500" />,
+    children: [
+      { path: '/', element: <Navigate to="/login" replace /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/forget', element: <ForgetPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/connect', element: <ConnectPage /> },
+      { path: '/usageProtocol', element: <ProtocolPage kind="usage" /> },
+      { path: '/securityProtocol', element: <ProtocolPage kind="security" /> },
+      { path: '/401', element: <StatusPage status="401" /> },
+      { path: '/500', element: <StatusPage status="500" /> },
+      {
+        element: (
+          <RequireAuth>
+            <Shell />
+          </RequireAuth>
+        ),
+        children: [
+          ...SIM_MENU.map(menuRoute),
+          ...GPS_MENU.map(menuRoute),
+          {
+            path: '/user',
+            children: [
+              { index: true, element: <Navigate to="/user/info" replace /> },
+              { path: 'info', element: <UserInfoPage /> },
+              { path: 'download', element: <DownloadPage /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <StatusPage status="404" /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
