@@ -38,7 +38,6 @@ export async function buildApp({ config, database, sms, logger = false }: AppDep
     trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
-    disableRequestLogging: true,
     ajv: { customOptions: { allErrors: false } },
   });
   const { db } = database;

@@ -67,6 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     registration: (env.REGISTRATION ?? '1') !== '0',
     registrationHoldId: env.REGISTRATION_HOLD_ID ? int(env, 'REGISTRATION_HOLD_ID', 0) : undefined,
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: env.LOG_LEVEL ?? 'warn',
   };
 }

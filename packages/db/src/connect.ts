@@ -57,7 +57,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool,
     kind: embedded ? 'embedded' : 'external',
     async close() {
-      await pool.end();
+      if (!pool.ended) await pool.end();
       await embedded?.stop();
     },
   };

@@ -74,7 +74,7 @@ export async function createTestDatabase(target: DbTarget): Promise<Database & {
     url,
     kind: 'external',
     async close() {
-      await pool.end();
+      if (!pool.ended) await pool.end();
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -35,7 +35,8 @@ declare module 'fastify' {
 export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionRepository }) => {
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.addHook('onRequest', async (req) => {
-    if (!isApiUrl(req.url) || req.routeOptions.config?.public) return;
+    // An unmatched URL has no route options: let the not-found handler answer it.
+    if (!isApiUrl(req.url) || !req.routeOptions.url || req.routeOptions.config?.public) return;
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) throw unauthorized(ErrCode.TokenMissing);
     const s = await opts.sessions.findByTokenHash(hashToken(token));

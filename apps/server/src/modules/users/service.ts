@@ -32,7 +32,9 @@ export interface SettingsInput {
   DefaultProvince?: string | undefined;
 }
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+// drizzle wraps the driver's error; PostgreSQL's unique_violation is 23505.
+const isUniqueViolation = (err: unknown): boolean =>
+  (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
 
 export class UserService {
   constructor(
@@ -86,8 +88,8 @@ export class UserService {
   async modify(auth: AuthContext, id: number, input: UserFields): Promise<void> {
     const target = await this.managed(auth, id, input.Funs !== undefined || input.AccountType !== undefined);
     if (input.HoldID !== undefined && input.HoldID !== target.holdId) {
-      if (target.id === auth.userId) throw forbidden('cannotChangeSelf');
       assertInSubtree(auth.holdPath, await this.holds.findById(input.HoldID));
+      if (target.id === auth.userId) throw forbidden('cannotChangeSelf');
     }
     if (input.Funs) this.checkGrant(auth, input.Funs);
     this.checkTimeZone(input.TimeZone);

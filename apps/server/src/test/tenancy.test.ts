@@ -1,0 +1,108 @@
+import { dbTargets, stopTestServers } from '@lodestar/db/testing';
+import { ALL_FUNCTION_IDS, ErrCode } from '@lodestar/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './harness.ts';
+
+afterAll(stopTestServers);
+
+/**
+ * Tenancy is checked on the server by hold subtree on every row. Administrator A holds every
+ * function, so nothing here is refused for a missing function id: only for B's ids.
+ */
+describe.each(dbTargets())("another hold's ids are refused on $name PostgreSQL", (target) => {
+  let t: TestApp;
+  let a: { hold: { id: number; path: string }; child: { id: number }; token: string; userId: number };
+  let b: { hold: { id: number }; child: { id: number }; userId: number };
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    const holdA = await t.buildHold('A');
+    const holdB = await t.buildHold('B');
+    const adminA = await t.buildUser(holdA, ALL_FUNCTION_IDS);
+    const adminB = await t.buildUser(holdB, ALL_FUNCTION_IDS);
+    a = { hold: holdA, child: await t.buildHold('A-1', holdA), token: adminA.token, userId: adminA.id };
+    b = { hold: holdB, child: await t.buildHold('B-1', holdB), userId: adminB.id };
+  });
+  afterAll(() => t.close());
+
+  /** Every call that takes a hold or user id, with B's ids in place of A's. */
+  const attempts = (): [string, Record<string, unknown>][] => [
+    ['Hold/AddHold', { HoldName: 'x', parentHoldId: b.hold.id, HoldType: 3 }],
+    ['Hold/ModifyHold', { HoldID: b.child.id, HoldName: 'taken over' }],
+    ['Hold/RemoveHold', { HoldID: b.child.id }],
+    ['Hold/MoveHold', { HoldID: b.child.id, parentHoldId: a.hold.id }],
+    ['Hold/MoveHold', { HoldID: a.child.id, parentHoldId: b.hold.id }],
+    ['User/GetUserList', { PageIndex: 1, PageSize: 10, HoldID: b.hold.id }],
+    [
+      'User/AddUser',
+      { HoldID: b.hold.id, Phone: '13622223333', UserPassword: 'abc12345', UserName: 'xx', AccountType: 3, Funs: [] },
+    ],
+    ['User/ModifyUser', { UserID: b.userId, UserName: 'taken over' }],
+    ['User/ModifyUser', { UserID: a.userId, HoldID: b.hold.id }],
+    ['User/RemoveUser', { UserID: b.userId }],
+    ['User/SetUserFuns', { UserID: b.userId, Funs: [] }],
+  ];
+
+  it('refuses every id-taking call', async () => {
+    for (const [path, body] of attempts()) {
+      const r = await t.call('POST', path, { token: a.token, body });
+      expect({ path, code: r.code, errCode: r.errCode }).toEqual({ path, code: 403, errCode: ErrCode.OutsideHold });
+    }
+  });
+
+  it('answers a missing id exactly as another hold’s id, so ids cannot be probed', async () => {
+    const missing = await t.call('POST', 'Hold/ModifyHold', {
+      token: a.token,
+      body: { HoldID: 999_999, HoldName: 'x' },
+    });
+    const other = await t.call('POST', 'Hold/ModifyHold', {
+      token: a.token,
+      body: { HoldID: b.child.id, HoldName: 'x' },
+    });
+    expect({ ...missing, raw: undefined }).toEqual({ ...other, raw: undefined });
+  });
+
+  it("never lists B's holds, users or log lines to A", async () => {
+    const tree = await t.call('GET', 'Hold/GetLeftHold', { token: a.token });
+    expect(JSON.stringify(tree.data)).not.toMatch(/"B(-1)?"/);
+    const select = await t.call<{ HoldID: number }[]>('GET', 'hold/getholdselect', { token: a.token });
+    expect(select.data.map((h) => h.HoldID)).not.toContain(b.hold.id);
+    const users = await t.call<{ rows: { UserID: number }[] }>('POST', 'User/GetUserList', {
+      token: a.token,
+      body: { PageIndex: 1, PageSize: 100 },
+    });
+    expect(users.data.rows.map((u) => u.UserID)).not.toContain(b.userId);
+    const logs = await t.call<{ rows: { HoldName: string }[] }>('POST', 'Log/GetOperationLog', {
+      token: a.token,
+      body: { PageIndex: 1, PageSize: 100 },
+    });
+    expect(logs.data.rows.every((r) => r.HoldName !== 'B')).toBe(true);
+    const visitors = await t.call<{ rows: { Phone: string }[] }>('POST', 'Log/GetVisitorLog', {
+      token: a.token,
+      body: { PageIndex: 1, PageSize: 100 },
+    });
+    expect(visitors.data.rows.length).toBeGreaterThan(0);
+    const bUser = (await t.database.pool.query('SELECT phone FROM users WHERE id = $1', [b.userId])).rows[0].phone;
+    expect(visitors.data.rows.map((r) => r.Phone)).not.toContain(bUser);
+  });
+
+  it('covers every documented call whose body takes a hold or user id', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/API/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: { properties?: object } }> } }>
+      >;
+    };
+    const idTaking = Object.entries(doc.paths)
+      .filter(([, ops]) =>
+        Object.values(ops).some((op) => {
+          const props = op.requestBody?.content['application/json']?.schema.properties ?? {};
+          return ['HoldID', 'UserID', 'parentHoldId'].some((k) => k in props);
+        }),
+      )
+      .map(([path]) => path.replace('/API/api/', '').toLowerCase());
+    const tested = new Set(attempts().map(([p]) => p.toLowerCase()));
+    expect(idTaking.length).toBeGreaterThan(5);
+    expect(idTaking.filter((p) => !tested.has(p))).toEqual([]);
+  });
+});
