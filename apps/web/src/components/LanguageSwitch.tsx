@@ -1,6 +1,6 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { LANGS, type Language } from '@lodestar/domain';
-import { Button, Dropdown } from 'antd';
+import { Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../store/session.ts';
 
@@ -23,14 +23,10 @@ export function LanguageSwitch({ onChange, className }: { onChange?: (lang: Lang
         },
       }}
     >
-      <Button
-        type="text"
-        icon={<GlobalOutlined />}
-        className={className ?? 'language-switch'}
-        aria-label={t('language')}
-      >
-        {t(`lang.${language}`)}
-      </Button>
+      <button type="button" className={`plain-button language-switch ${className ?? ''}`} aria-label={t('language')}>
+        <GlobalOutlined />
+        <span>{t(`lang.${language}`)}</span>
+      </button>
     </Dropdown>
   );
 }

@@ -1,13 +1,14 @@
-import { DownloadOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownloadOutlined, LoadingOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { MenuPosition } from '@lodestar/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Layout, Tooltip } from 'antd';
+import { Layout, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { useAppTitle } from '../components/useAppTitle.ts';
 import { useLogout } from '../features/auth/api/logout.ts';
+import { useSaveSettings } from '../features/user/api/save-settings.ts';
 import { useSession } from '../store/session.ts';
 import { NavMenu } from './NavMenu.tsx';
 import { WorkspaceSwitch } from './WorkspaceSwitch.tsx';
@@ -20,6 +21,7 @@ export function AppHeader() {
   const logout = useLogout();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const saveSettings = useSaveSettings();
 
   const onLogout = () =>
     logout.mutate(undefined, {
@@ -39,7 +41,7 @@ export function AppHeader() {
       <div className="app-header-menu">{menuPosition === MenuPosition.Top ? <NavMenu mode="horizontal" /> : null}</div>
       <div className="app-header-tools">
         <WorkspaceSwitch />
-        <LanguageSwitch className="header-tool" />
+        <LanguageSwitch className="header-tool" onChange={(Language) => saveSettings.mutate({ Language })} />
         <Tooltip title={t('download')}>
           <Link to="/user/download" className="header-tool header-link" aria-label={t('download')}>
             <DownloadOutlined />
@@ -50,16 +52,15 @@ export function AppHeader() {
             <UserOutlined /> <span className="user-name">{userName}</span>
           </Link>
         </Tooltip>
-        <Button
-          type="text"
-          className="header-tool logout"
-          style={{ color: 'inherit' }}
-          icon={<LogoutOutlined />}
-          loading={logout.isPending}
+        <button
+          type="button"
+          className="plain-button header-tool logout"
           onClick={onLogout}
+          disabled={logout.isPending}
         >
-          {t('logout')}
-        </Button>
+          {logout.isPending ? <LoadingOutlined /> : <LogoutOutlined />}
+          <span>{t('logout')}</span>
+        </button>
       </div>
     </Layout.Header>
   );

@@ -13,7 +13,7 @@ import { useViewStore } from './view-store.ts';
 
 function SideMenu({ side }: { side: 'left' | 'right' }) {
   return (
-    <Layout.Sider className={`menu-sider menu-sider-${side}`} width={208} theme="light">
+    <Layout.Sider className={`menu-sider menu-sider-${side}`} width={236} theme="light">
       <NavMenu mode="vertical" />
     </Layout.Sider>
   );

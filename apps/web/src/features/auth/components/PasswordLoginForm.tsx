@@ -1,5 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoginBody, useLogin } from '../api/login.ts';
 import { useSignIn } from '../hooks/use-sign-in.ts';
@@ -8,9 +9,11 @@ interface Props {
   /** Returns false (and shows why) when the agreement is not ticked. */
   requireAgreement: () => boolean;
   onFailed: (reason: string) => void;
+  /** The agreement box, shown above the submit button. */
+  agreement: ReactNode;
 }
 
-export function PasswordLoginForm({ requireAgreement, onFailed }: Props) {
+export function PasswordLoginForm({ requireAgreement, onFailed, agreement }: Props) {
   const { t } = useTranslation('auth');
   const login = useLogin();
   const signIn = useSignIn();
@@ -33,6 +36,7 @@ export function PasswordLoginForm({ requireAgreement, onFailed }: Props) {
       <Form.Item name="UserPassword" rules={[{ required: true, message: t('inputPassword') }]}>
         <Input.Password prefix={<LockOutlined />} placeholder={t('password')} autoComplete="current-password" />
       </Form.Item>
+      {agreement}
       <Button type="primary" htmlType="submit" block loading={login.isPending} className="login-submit">
         {t('login')}
       </Button>

@@ -1,5 +1,6 @@
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Space } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SmsLoginBody, useSmsLogin } from '../api/sms-login.ts';
 import { useSignIn } from '../hooks/use-sign-in.ts';
@@ -9,10 +10,12 @@ import { SendCodeButton } from './SendCodeButton.tsx';
 interface Props {
   requireAgreement: () => boolean;
   onFailed: (reason: string) => void;
+  /** The agreement box, shown above the submit button. */
+  agreement: ReactNode;
   localProvider: boolean;
 }
 
-export function SmsLoginForm({ requireAgreement, onFailed, localProvider }: Props) {
+export function SmsLoginForm({ requireAgreement, onFailed, localProvider, agreement }: Props) {
   const { t } = useTranslation('auth');
   const [form] = Form.useForm<SmsLoginBody>();
   const login = useSmsLogin();
@@ -42,6 +45,7 @@ export function SmsLoginForm({ requireAgreement, onFailed, localProvider }: Prop
           <SendCodeButton form={form} purpose="login" />
         </Space.Compact>
       </Form.Item>
+      {agreement}
       <Button type="primary" htmlType="submit" block loading={login.isPending} className="login-submit">
         {t('login')}
       </Button>

@@ -29,11 +29,15 @@ export default function LoginPage() {
     setAgreed(checked);
     if (checked) setAgreementError(false);
   };
-  const formProps = { requireAgreement, onFailed: (reason: string) => setFailure(reason) };
+  const formProps = {
+    requireAgreement,
+    onFailed: (reason: string) => setFailure(reason),
+    agreement: <Agreement checked={agreed} onChange={onAgree} showError={agreementError} />,
+  };
 
   const footer = config ? (
     <span className="device-access">
-      {t('deviceAccess')}: {t('ip')} {config.deviceAccessIp} · {t('port')} {config.deviceAccessPort}
+      {t('deviceAccess', { ip: config.deviceAccessIp, port: config.deviceAccessPort })}
     </span>
   ) : null;
 
@@ -52,7 +56,6 @@ export default function LoginPage() {
           },
         ]}
       />
-      <Agreement checked={agreed} onChange={onAgree} showError={agreementError} />
       {failure !== null ? (
         <Alert
           className="login-failed"

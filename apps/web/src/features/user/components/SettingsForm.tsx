@@ -35,7 +35,7 @@ export function SettingsForm({ profile }: { profile: Profile | undefined }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const save = useSaveSettings();
-  const session = useSession();
+  const language = useSession((s) => s.language);
 
   useEffect(() => {
     if (!profile) return;
@@ -45,13 +45,14 @@ export function SettingsForm({ profile }: { profile: Profile | undefined }) {
       Email: profile.Email ?? '',
       TimeZone: profile.TimeZone ?? undefined,
       MenuPosition: toMenuPosition(profile.MenuPosition),
-      Language: toLanguage(profile.Language) ?? session.language,
+      Language: toLanguage(profile.Language) ?? language,
     });
-  }, [profile, form, session.language]);
+  }, [profile, form, language]);
 
   const onFinish = (values: Values) =>
     save.mutate(values, {
       onSuccess: (saved) => {
+        const session = useSession.getState();
         session.setUserName(saved?.UserName ?? values.UserName);
         session.setMenuPosition(values.MenuPosition);
         session.setLanguage(values.Language);

@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: a real server (child process) and Debian's chromium. `npm run test:e2e` builds the console first.
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    include: ['e2e/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 180_000,
+    hookTimeout: 240_000,
+    pool: 'forks',
+    fileParallelism: false,
+    env: { TZ: 'UTC' },
+  },
+});
