@@ -1,0 +1,28 @@
+/** H02 downlink sentences (H02 protocol "server command" section; Traccar H02ProtocolEncoder). */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function hhmmss(now: Date): string {
+  return `${pad(now.getUTCHours())}${pad(now.getUTCMinutes())}${pad(now.getUTCSeconds())}`;
+}
+
+/** Replies: "*HQ,<id>,<type>,<hhmmss>#" (R12) or "*HQ,<id>,V4,V1,<yyyyMMddHHmmss>#". */
+export function encodeH02Reply(id: string, type: string, now: Date, stamp: 'time' | 'datetime'): Buffer {
+  const date = `${now.getUTCFullYear()}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}`;
+  return Buffer.from(`*HQ,${id},${type},${stamp === 'time' ? hhmmss(now) : `${date}${hhmmss(now)}`}#`, 'latin1');
+}
+
+/** A command "*HQ,<id>,<command>,<hhmmss>[,args…]#". */
+export function encodeH02Command(id: string, command: string, args: (string | number)[], now: Date): Buffer {
+  const tail = args.length > 0 ? `,${args.join(',')}` : '';
+  return Buffer.from(`*HQ,${id},${command},${hhmmss(now)}${tail}#`, 'latin1');
+}
+
+/** Common commands: S20 relay (1,1 stop / 1,0 resume), SCF arm/disarm, S71 report interval. */
+export const h02Commands = {
+  engineStop: (id: string, now: Date) => encodeH02Command(id, 'S20', [1, 1], now),
+  engineResume: (id: string, now: Date) => encodeH02Command(id, 'S20', [1, 0], now),
+  alarmArm: (id: string, now: Date) => encodeH02Command(id, 'SCF', [0, 0], now),
+  alarmDisarm: (id: string, now: Date) => encodeH02Command(id, 'SCF', [1, 1], now),
+  positionPeriodic: (id: string, seconds: number, now: Date) => encodeH02Command(id, 'S71', [22, seconds], now),
+};

@@ -1,0 +1,98 @@
+import { isPrintable } from '../common/reader.ts';
+import { ByteQueue, type FrameSplitter } from '../common/splitter.ts';
+
+/** Binary "$" report size (H02 protocol: 45 bytes with a 5-byte BCD id; Traccar H02FrameDecoder MESSAGE_LONG). */
+export const H02_BINARY_LENGTH = 45;
+const MAX_TEXT = 2048;
+const TEXT_START = /^\*[A-Za-z]{2},/;
+const INNER_START = /\*[A-Za-z]{2},\d/g;
+
+/** True when the fixed-position BCD fields of a binary report really are decimal digits. */
+export function isH02Binary(frame: Buffer): boolean {
+  if (frame[0] !== 0x24 || frame.length < H02_BINARY_LENGTH) return false;
+  // id (5), time (3), date (3), latitude (4) BCD; battery; longitude BCD (first 8 of its 9 digits)
+  const hex = frame.toString('hex', 1, 21);
+  if (!/^\d{30}[0-9a-f]{2}\d{8}$/.test(hex)) return false;
+  const n = (i: number) => Number(hex.slice(i, i + 2));
+  return n(10) < 24 && n(12) < 60 && n(14) < 61 && n(16) <= 31 && n(18) <= 12;
+}
+
+function embeddedBinary(view: Buffer): number {
+  for (let k = view.indexOf(0x24, 1); k > 0 && k < H02_BINARY_LENGTH; k = view.indexOf(0x24, k + 1)) {
+    if (view.length - k >= H02_BINARY_LENGTH && isH02Binary(view.subarray(k))) return k;
+  }
+  return -1;
+}
+
+/**
+ * Per-connection H02 splitter: text sentences "*XX,…#" (CR/LF between them dropped) and 45-byte binary "$"
+ * reports. Garbage is skipped; a "*" or "$" that does not start a plausible message is dropped.
+ */
+export class H02FrameSplitter implements FrameSplitter {
+  private readonly queue = new ByteQueue();
+  discarded = 0;
+
+  get buffered(): number {
+    return this.queue.length;
+  }
+
+  push(chunk: Buffer): Buffer[] {
+    this.queue.append(chunk);
+    const frames: Buffer[] = [];
+    for (;;) {
+      const buf = this.queue.view;
+      let start = 0;
+      while (start < buf.length && buf[start] !== 0x2a && buf[start] !== 0x24) start++;
+      if (start > 0) this.discard(start);
+      const view = this.queue.view;
+      if (view.length === 0) break;
+      if (view[0] === 0x24) {
+        if (view.length < H02_BINARY_LENGTH) {
+          if (view.length > 1 && !/^\d*$/.test(view.toString('hex', 1, Math.min(view.length, 16)))) this.discard(1);
+          else break;
+        } else if (!isH02Binary(view)) this.discard(1);
+        else {
+          // A truncated report followed by a whole one also looks valid: prefer a whole report starting inside.
+          const inner = embeddedBinary(view);
+          if (inner > 0) this.discard(inner);
+          else frames.push(this.queue.take(H02_BINARY_LENGTH));
+        }
+        continue;
+      }
+      const head = view.toString('latin1', 0, Math.min(view.length, 4));
+      if (view.length < 4) {
+        if (/^\*[A-Za-z]{0,2}$/.test(head)) break;
+        this.discard(1);
+        continue;
+      }
+      if (!TEXT_START.test(head)) {
+        this.discard(1);
+        continue;
+      }
+      const end = view.indexOf(0x23, 1);
+      const span = view.toString('latin1', 1, end < 0 ? Math.min(view.length, MAX_TEXT) : end);
+      if (!isPrintable(view.subarray(0, end < 0 ? Math.min(view.length, MAX_TEXT) : end))) {
+        this.discard(1); // sentences are text; binary bytes mean this '*' was garbage
+        continue;
+      }
+      INNER_START.lastIndex = 0;
+      const inner = INNER_START.exec(span);
+      if (inner) {
+        this.discard(inner.index + 1); // a new sentence starts before this one ended
+        continue;
+      }
+      if (end < 0) {
+        if (view.length > MAX_TEXT) this.discard(1);
+        else break;
+        continue;
+      }
+      frames.push(this.queue.take(end + 1));
+    }
+    return frames;
+  }
+
+  private discard(n: number): void {
+    this.discarded += n;
+    this.queue.drop(n);
+  }
+}
