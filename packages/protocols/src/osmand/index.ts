@@ -1,0 +1,1 @@
+export { decodeOsmAnd, type OsmAndMessage, type OsmAndOptions, type OsmAndRequest, parseOsmAndTime } from './decode.ts';
