@@ -29,7 +29,7 @@ export default function Shell() {
   return (
     <Layout className={`shell menu-at-${MenuPosition[menuPosition].toLowerCase()}`}>
       <AppHeader />
-      <Layout className="shell-body">
+      <Layout hasSider className="shell-body">
         {menuPosition === MenuPosition.Left ? <SideMenu side="left" /> : null}
         <UnitPanel />
         <Layout.Content className="shell-content">

@@ -10,7 +10,7 @@ import {
 } from '@ant-design/icons';
 import { LIMITS } from '@lodestar/domain';
 import { Button, Dropdown, type MenuProps } from 'antd';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VisitedTag } from '../store/session.ts';
 import { useTags } from './use-tags.ts';
@@ -23,6 +23,11 @@ export function TagBar() {
   const scroller = useRef<HTMLDivElement>(null);
   const scroll = (dir: 1 | -1) => scroller.current?.scrollBy({ left: dir * LIMITS.tagScrollStep, behavior: 'smooth' });
   const activeTag = bar.tags.find((tag) => tag.path === bar.active);
+
+  useEffect(() => {
+    if (!activeTag) return;
+    scroller.current?.querySelector('.view-tag.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activeTag]);
 
   const actions = (tag: VisitedTag | undefined): MenuProps => ({
     className: 'tag-actions',

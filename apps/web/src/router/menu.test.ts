@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landingPath, titleOf, visibleMenu, workspaceOf, workspacesOf } from './menu.ts';
+import { isMenuPage, landingPath, titleOf, visibleMenu, workspaceOf, workspacesOf } from './menu.ts';
 
 describe('console menu helpers', () => {
   it('names a page shared by a parent and its index child after the child', () => {
@@ -8,6 +8,14 @@ describe('console menu helpers', () => {
     expect(titleOf('/manage')).toBe('simManage');
     expect(titleOf('/user/info')).toBe('userInfo');
     expect(titleOf('/nowhere')).toBeUndefined();
+  });
+
+  it('makes tags only of pages, not of parents that redirect', () => {
+    expect(isMenuPage('/manage')).toBe(false);
+    expect(isMenuPage('/manage/sim')).toBe(true);
+    expect(isMenuPage('/reconciliation')).toBe(true);
+    expect(isMenuPage('/user/info')).toBe(true);
+    expect(isMenuPage('/login')).toBe(false);
   });
 
   it('knows the workspace of a path', () => {

@@ -30,13 +30,19 @@ const PAGE_TITLES: Record<string, string> = {
   '/500': 'serverError',
 };
 
+const pagePaths = new Set<string>();
+const collectPages = (menu: readonly MenuEntry[]): void => {
+  for (const entry of menu) entry.children ? collectPages(entry.children) : pagePaths.add(entry.path);
+};
+collectPages([...SIM_MENU, ...GPS_MENU, ...USER_MENU]);
+
 const titles = collect([...SIM_MENU, ...GPS_MENU, ...USER_MENU], new Map(Object.entries(PAGE_TITLES)));
 
 /** The `menu` namespace key of the page at a path, or undefined for an unknown path. */
 export const titleOf = (path: string): string | undefined => titles.get(path.replace(/\/+$/, '') || '/');
 
-/** Whether a path is a page of the menus (and can be a tag). */
-export const isMenuPage = (path: string): boolean => titles.has(path) && !(path in PAGE_TITLES);
+/** Whether a path is a page of the menus (and can be a tag); a parent that only redirects is not. */
+export const isMenuPage = (path: string): boolean => pagePaths.has(path);
 
 const workspacePaths = new Map<string, Workspace>();
 for (const ws of WORKSPACES) for (const path of collect(MENUS[ws], new Map()).keys()) workspacePaths.set(path, ws);
