@@ -74,6 +74,7 @@ export async function buildApp({ config, database, sms, logger = false }: AppDep
     sms,
     smsTemplate: config.smsTemplate,
     sessionHours: config.sessionHours,
+    loginLimits: { perPhone: config.loginLimitPerPhone, perAddress: config.loginLimitPerAddress },
     registerVehicle: async (holdId, v) => {
       await db
         .insert(vehicles)

@@ -1,5 +1,5 @@
 import { networkInterfaces } from 'node:os';
-import { DEFAULT_APP_ID } from '@lodestar/domain';
+import { DEFAULT_APP_ID, LIMITS } from '@lodestar/domain';
 
 /** Every setting the server reads, with its default. The README lists the same table. */
 export interface Config {
@@ -22,6 +22,8 @@ export interface Config {
   webDist: string | undefined;
   trustProxy: boolean;
   registration: boolean;
+  loginLimitPerPhone: number;
+  loginLimitPerAddress: number;
   registrationHoldId: number | undefined;
   logLevel: string;
 }
@@ -66,6 +68,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST || undefined,
     trustProxy: env.TRUST_PROXY === '1',
     registration: (env.REGISTRATION ?? '1') !== '0',
+    loginLimitPerPhone: int(env, 'LOGIN_LIMIT_PER_PHONE', LIMITS.loginAttemptsPerPhonePerMinute),
+    loginLimitPerAddress: int(env, 'LOGIN_LIMIT_PER_ADDRESS', LIMITS.loginAttemptsPerAddressPerMinute),
     registrationHoldId: env.REGISTRATION_HOLD_ID ? int(env, 'REGISTRATION_HOLD_ID', 0) : undefined,
     logLevel: env.LOG_LEVEL ?? 'warn',
   };

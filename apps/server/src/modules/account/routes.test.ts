@@ -182,4 +182,23 @@ describe.each(dbTargets())('account calls on $name PostgreSQL', (target) => {
       (await t.call('POST', 'account/login', { body: { Phone: user.phone, UserPassword: user.password } })).code,
     ).toBe(429);
   });
+
+  it('records log-in attempts in the visitor log; unknown phones only for the platform root', async () => {
+    await t.call('POST', 'account/login', { body: { Phone: '13699990000', UserPassword: 'whatever1' } });
+    const superToken = await t.login('13800000000', 'admin123');
+    const rows = async (token: string) =>
+      (
+        await t.call<{ rows: { Phone: string; Result: string }[] }>('POST', 'Log/GetVisitorLog', {
+          token,
+          body: { PageIndex: 1, PageSize: 200 },
+        })
+      ).data.rows;
+    expect(await rows(superToken)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ Phone: '13699990000', Result: 'failed' })]),
+    );
+    const sub = await t.buildUser(await t.buildHold('Sub'), [82]);
+    const subRows = await rows(sub.token);
+    expect(subRows.map((r) => r.Phone)).not.toContain('13699990000');
+    expect(subRows.map((r) => r.Phone)).toContain(sub.phone);
+  });
 });

@@ -1,5 +1,5 @@
 import { type Db, holds, sessions, userFunctions, users } from '@lodestar/db';
-import type { AccountType } from '@lodestar/domain';
+import { AccountType, ALL_FUNCTION_IDS } from '@lodestar/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 
 export interface SessionView {
@@ -39,7 +39,10 @@ export class SessionRepository {
       .innerJoin(users, eq(users.id, sessions.userId))
       .innerJoin(holds, eq(holds.id, users.holdId))
       .where(eq(sessions.tokenHash, tokenHash));
-    return row ? { ...row, accountType: row.accountType as AccountType } : undefined;
+    if (!row) return undefined;
+    // The super administrator holds every function, including ones added after it was created.
+    const superAdmin = row.accountType === AccountType.SuperAdmin;
+    return { ...row, accountType: row.accountType as AccountType, funs: superAdmin ? [...ALL_FUNCTION_IDS] : row.funs };
   }
 
   async create(s: { tokenHash: string; userId: number; expiresAt: Date; ip: string; userAgent: string }) {

@@ -1,8 +1,10 @@
 import { type Db, holds, operationLogs, users, visitorLogs } from '@lodestar/db';
-import { and, count, desc, eq, gte, ilike, like, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNull, like, lte, or, type SQL } from 'drizzle-orm';
 
 export interface LogQuery {
   holdPath: string;
+  /** Visitor lines of phones with no account belong to no hold; only the platform root sees them. */
+  includeUnattributed?: boolean;
   from?: Date | undefined;
   to?: Date | undefined;
   keyword?: string | undefined;
@@ -74,7 +76,8 @@ export class LogRepository {
   }
 
   async listVisitors(q: LogQuery) {
-    const conds: SQL[] = [like(holds.path, `${q.holdPath}%`)];
+    const inTree = like(holds.path, `${q.holdPath}%`);
+    const conds: SQL[] = [q.includeUnattributed ? or(inTree, isNull(visitorLogs.holdId))! : inTree];
     if (q.from) conds.push(gte(visitorLogs.createdAt, q.from));
     if (q.to) conds.push(lte(visitorLogs.createdAt, q.to));
     if (q.keyword)
@@ -92,7 +95,7 @@ export class LogRepository {
           createdAt: visitorLogs.createdAt,
         })
         .from(visitorLogs)
-        .innerJoin(holds, eq(holds.id, visitorLogs.holdId))
+        .leftJoin(holds, eq(holds.id, visitorLogs.holdId))
         .leftJoin(users, eq(users.id, visitorLogs.userId))
         .where(where)
         .orderBy(desc(visitorLogs.createdAt), desc(visitorLogs.id))
@@ -101,7 +104,7 @@ export class LogRepository {
       this.db
         .select({ n: count() })
         .from(visitorLogs)
-        .innerJoin(holds, eq(holds.id, visitorLogs.holdId))
+        .leftJoin(holds, eq(holds.id, visitorLogs.holdId))
         .leftJoin(users, eq(users.id, visitorLogs.userId))
         .where(where),
     ]);

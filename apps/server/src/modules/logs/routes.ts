@@ -41,6 +41,7 @@ function toQuery(auth: AuthContext, b: LogQueryInput): LogQuery {
   if (from && to && from > to) throw badRequest('invalidField', 'StartTime > EndTime');
   return {
     holdPath: auth.holdPath,
+    includeUnattributed: auth.holdPath.split('/').filter(Boolean).length === 1,
     from,
     to,
     keyword: b.Keyword || undefined,
