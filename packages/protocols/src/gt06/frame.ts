@@ -116,18 +116,23 @@ export class Gt06FrameSplitter implements FrameSplitter {
       if (!endsWithStop(view, 0, size)) {
         // Traccar's fallback: a frame whose length field is off still ends at the first 0D 0A.
         const stop = view.indexOf(STOP_BYTES, 8);
-        if (stop > 0 && stop + 2 <= MAX_FALLBACK && findValidLater(view.subarray(0, stop + 2)) < 0) {
+        const later = findValidLater(view);
+        if (later > 0 && (stop < 0 || later < stop + 2)) {
+          this.discard(later);
+          continue;
+        }
+        if (stop > 0 && stop + 2 <= MAX_FALLBACK) {
           frames.push(this.queue.take(stop + 2));
           continue;
         }
-        if (stop < 0 && view.length < MAX_FALLBACK && findValidLater(view) < 0) break; // wait for 0D 0A
+        if (stop < 0 && view.length < MAX_FALLBACK) break; // wait for 0D 0A
         this.discard(1);
         continue;
       }
       // A bad CRC is tolerated (Traccar does), unless a CRC-valid frame starts inside: then the head was garbage.
       if (!crcMatches(view, 0, size)) {
-        const inner = findValidLater(view.subarray(0, size));
-        if (inner > 0) {
+        const inner = findValidLater(view);
+        if (inner > 0 && inner < size) {
           this.discard(inner);
           continue;
         }

@@ -17,11 +17,14 @@ export function isH02Binary(frame: Buffer): boolean {
   return n(10) < 24 && n(12) < 60 && n(14) < 61 && n(16) <= 31 && n(18) <= 12;
 }
 
+/** Start of a whole binary report or of a text sentence inside the 45 bytes at the head, else -1. */
 function embeddedBinary(view: Buffer): number {
   for (let k = view.indexOf(0x24, 1); k > 0 && k < H02_BINARY_LENGTH; k = view.indexOf(0x24, k + 1)) {
     if (view.length - k >= H02_BINARY_LENGTH && isH02Binary(view.subarray(k))) return k;
   }
-  return -1;
+  INNER_START.lastIndex = 0;
+  const text = INNER_START.exec(view.toString('latin1', 1, H02_BINARY_LENGTH + 4));
+  return text && text.index + 1 < H02_BINARY_LENGTH ? text.index + 1 : -1;
 }
 
 /**

@@ -34,7 +34,7 @@ export function checkEveryOffset(codec: StreamCodec, wire: Buffer, frame: Buffer
  * 100k random and mutated inputs: nothing throws, every emitted frame is well formed, and a valid frame sent
  * after the garbage still comes out (resynchronisation).
  */
-export function fuzz(codec: StreamCodec, valid: Buffer[], seed: number, rounds = 100_000): void {
+export function fuzz(codec: StreamCodec, valid: Buffer[], seed: number, resync: Buffer[] = valid, rounds = 100_000) {
   const rand = prng(seed);
   let s = codec.splitter();
   let resyncChecks = 0;
@@ -47,8 +47,9 @@ export function fuzz(codec: StreamCodec, valid: Buffer[], seed: number, rounds =
     }
     codec.decode(input); // the decoder alone must not throw either
     if (i % 97 === 0) {
-      const frames = s.push(pick);
-      const hex = (codec.emitted?.(pick) ?? pick).toString('hex');
+      const probe = resync[i % resync.length] as Buffer;
+      const frames = s.push(probe);
+      const hex = (codec.emitted?.(probe) ?? probe).toString('hex');
       expect(
         frames.some((f) => f.toString('hex') === hex),
         `round ${i}: ${hex}`,
