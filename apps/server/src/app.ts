@@ -3,10 +3,15 @@ import { holds, vehicles } from '@lodestar/db';
 import { isNull } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { InProcessBus } from './ingest/bus.ts';
+import { createIngest, type Ingest } from './ingest/index.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { AccountService } from './modules/account/service.ts';
 import { SessionRepository } from './modules/account/session-repository.ts';
 import { SmsCodeRepository } from './modules/account/sms-code-repository.ts';
+import { DeviceRepository } from './modules/devices/repository.ts';
+import { deviceRoutes } from './modules/devices/routes.ts';
+import { DeviceService } from './modules/devices/service.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { functionRoutes } from './modules/functions/routes.ts';
 import { HoldRepository } from './modules/holds/repository.ts';
@@ -27,12 +32,14 @@ export interface AppDeps {
   config: Config;
   database: Database;
   sms: SmsProvider;
+  /** The ingest side (device cache, writer, bus); made here with an in-process bus when absent. */
+  ingest?: Ingest;
   /** pino options, or false in tests. */
   logger?: boolean | object;
 }
 
 /** The composition root: repositories → services → routes, with the contract's plugins first. */
-export async function buildApp({ config, database, sms, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, sms, ingest, logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -45,6 +52,7 @@ export async function buildApp({ config, database, sms, logger = false }: AppDep
   const holdRepo = new HoldRepository(db);
   const sessionRepo = new SessionRepository(db);
   const logRepo = new LogRepository(db);
+  const live = ingest ?? createIngest(database.pool, new InProcessBus(), config.filters);
 
   await app.register(openapiPlugin, { appId: config.appId });
   await app.register(corePlugin, { appId: config.appId });
@@ -87,6 +95,10 @@ export async function buildApp({ config, database, sms, logger = false }: AppDep
   logRoutes(app, logRepo);
   functionRoutes(app);
   downloadRoutes(app, db);
+  deviceRoutes(
+    app,
+    new DeviceService(new DeviceRepository(db, database.pool), holdRepo, logRepo, live.cache, config.onlineTimeoutMs),
+  );
 
   await app.register(webPlugin, { dist: config.webDist ?? DEFAULT_WEB_DIST });
   return app;

@@ -1,5 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import { DEFAULT_APP_ID, LIMITS } from '@lodestar/domain';
+import { DEFAULT_FILTERS, type FilterOptions } from './ingest/filters.ts';
 
 /** Every setting the server reads, with its default. The README lists the same table. */
 export interface Config {
@@ -26,6 +27,11 @@ export interface Config {
   loginLimitPerAddress: number;
   registrationHoldId: number | undefined;
   logLevel: string;
+  gatewayPorts: { gt06: number; jt808: number; h02: number; osmand: number; teltonika: number };
+  onlineTimeoutMs: number;
+  natsUrl: string | undefined;
+  filters: FilterOptions;
+  demoDevices: number;
 }
 
 function firstLanAddress(): string {
@@ -72,5 +78,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLimitPerAddress: int(env, 'LOGIN_LIMIT_PER_ADDRESS', LIMITS.loginAttemptsPerAddressPerMinute),
     registrationHoldId: env.REGISTRATION_HOLD_ID ? int(env, 'REGISTRATION_HOLD_ID', 0) : undefined,
     logLevel: env.LOG_LEVEL ?? 'warn',
+    gatewayPorts: {
+      gt06: int(env, 'GATEWAY_GT06_PORT', 5023),
+      jt808: int(env, 'GATEWAY_JT808_PORT', 5015),
+      h02: int(env, 'GATEWAY_H02_PORT', 5013),
+      osmand: int(env, 'GATEWAY_OSMAND_PORT', 5055),
+      teltonika: int(env, 'GATEWAY_TELTONIKA_PORT', 5027),
+    },
+    onlineTimeoutMs: int(env, 'ONLINE_TIMEOUT_SECONDS', 600) * 1000,
+    natsUrl: env.NATS_URL || undefined,
+    filters: {
+      noFix: (env.INGEST_FILTER_NO_FIX ?? '1') !== '0',
+      zeroCoordinates: (env.INGEST_FILTER_ZERO ?? '1') !== '0',
+      duplicates: (env.INGEST_FILTER_DUPLICATES ?? '1') !== '0',
+      futureMs: int(env, 'INGEST_FILTER_FUTURE_SECONDS', DEFAULT_FILTERS.futureMs / 1000) * 1000,
+      maxJumpKmh: int(env, 'INGEST_FILTER_MAX_JUMP_KMH', DEFAULT_FILTERS.maxJumpKmh),
+    },
+    demoDevices: int(env, 'DEMO_DEVICES', 20),
   };
 }

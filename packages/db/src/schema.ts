@@ -1,12 +1,16 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -173,3 +177,129 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
   active: boolean('active').notNull().default(true),
 });
+
+/** Trackers. `deviceId` is what the device calls itself: IMEI, or the JT/T 808 terminal phone. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: text('device_id').notNull(),
+    protocol: text('protocol').notNull(),
+    holdId: integer('hold_id')
+      .notNull()
+      .references(() => holds.id),
+    name: text('name').notNull().default(''),
+    sim: text('sim').notNull().default(''),
+    model: text('model').notNull().default(''),
+    /** 1 wired, 2 wireless (spec section 3: tracker type). */
+    trackerType: smallint('tracker_type').notNull().default(1),
+    timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
+    remark: text('remark').notNull().default(''),
+    vipExpiresAt: date('vip_expires_at'),
+    /** Overspeed rule: alarm after `overspeedSeconds` continuously above `speedLimit` km/h; 0 = off. */
+    speedLimit: smallint('speed_limit').notNull().default(0),
+    overspeedSeconds: smallint('overspeed_seconds').notNull().default(5),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('devices_device_id_idx').on(t.deviceId), index('devices_hold_idx').on(t.holdId)],
+);
+
+/**
+ * Every stored fix, in device time order per device. No foreign key: this is the hot insert path,
+ * and devices are never deleted while they have history (removal keeps history, see devices service).
+ */
+export const positions = pgTable(
+  'positions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    devicePk: integer('device_pk').notNull(),
+    fixTime: timestamp('fix_time', { withTimezone: true }).notNull(),
+    serverTime: timestamp('server_time', { withTimezone: true }).notNull(),
+    valid: boolean('valid').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    speed: real('speed').notNull(),
+    course: smallint('course').notNull(),
+    altitude: real('altitude'),
+    satellites: smallint('satellites'),
+    alarms: text('alarms').array(),
+    attributes: jsonb('attributes'),
+  },
+  (t) => [index('positions_device_time_idx').on(t.devicePk, t.fixTime)],
+);
+
+/** The latest state per device, kept in its own row so the monitor never scans history. */
+export const deviceStates = pgTable('device_states', {
+  devicePk: integer('device_pk')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  fixTime: timestamp('fix_time', { withTimezone: true }),
+  receiveTime: timestamp('receive_time', { withTimezone: true }),
+  lastSeen: timestamp('last_seen', { withTimezone: true }),
+  valid: boolean('valid'),
+  lat: doublePrecision('lat'),
+  lon: doublePrecision('lon'),
+  speed: real('speed'),
+  course: smallint('course'),
+  satellites: smallint('satellites'),
+  acc: boolean('acc'),
+  battery: real('battery'),
+  /** Kilometres, accumulated from consecutive valid fixes (or the device odometer). */
+  mileage: doublePrecision('mileage').notNull().default(0),
+  alarms: text('alarms').array().notNull().default(sql`'{}'::text[]`),
+  connected: boolean('connected').notNull().default(false),
+  overspeedSince: timestamp('overspeed_since', { withTimezone: true }),
+  attributes: jsonb('attributes'),
+});
+
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    devicePk: integer('device_pk').notNull(),
+    /** alarm, ignitionOn, ignitionOff, online, offline */
+    type: text('type').notNull(),
+    alarm: text('alarm'),
+    eventTime: timestamp('event_time', { withTimezone: true }).notNull(),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releaseReason: text('release_reason'),
+    releasedBy: integer('released_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('events_device_time_idx').on(t.devicePk, t.eventTime)],
+);
+
+export const unknownDevices = pgTable(
+  'unknown_devices',
+  {
+    deviceId: text('device_id').notNull(),
+    protocol: text('protocol').notNull(),
+    remoteAddress: text('remote_address').notNull(),
+    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
+    attempts: bigint('attempts', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.protocol] })],
+);
+
+/** Commands down to devices: pending → sent → acknowledged / failed / timedOut. */
+export const commands = pgTable(
+  'commands',
+  {
+    id: serial('id').primaryKey(),
+    devicePk: integer('device_pk')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('pending'),
+    result: text('result'),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [index('commands_device_status_idx').on(t.devicePk, t.status)],
+);

@@ -118,6 +118,27 @@ const MESSAGES = {
     fr: "Ce compte a expiré, contactez l'administrateur",
   },
   smsFailed: { zh: '发送失败，请重试', en: 'Send failed, retry', fr: "Échec de l'envoi, réessayez" },
+  deviceExists: {
+    zh: '该设备号已存在',
+    en: 'This device ID is already registered',
+    fr: 'Cet identifiant d’appareil est déjà enregistré',
+  },
+  tooManySelected: { zh: '选择的数量过多', en: 'Too many selected', fr: 'Trop d’éléments sélectionnés' },
+  trackTooLong: {
+    zh: '轨迹查询最多30天',
+    en: 'A track query covers at most 30 days',
+    fr: 'Une recherche de trajet couvre 30 jours au plus',
+  },
+  historyVipOnly: {
+    zh: '免费用户可查询最近7天的历史，VIP可查询90天',
+    en: 'History beyond 7 days needs VIP (90 days)',
+    fr: 'L’historique au-delà de 7 jours nécessite le VIP (90 jours)',
+  },
+  historyTooOld: {
+    zh: '超出可查询的历史范围（天）',
+    en: 'Beyond the history you can query (days)',
+    fr: 'Au-delà de l’historique consultable (jours)',
+  },
   registrationClosed: { zh: '暂不开放注册', en: 'Registration is closed', fr: 'Les inscriptions sont fermées' },
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -13,6 +13,7 @@ describe.each(dbTargets())("another hold's ids are refused on $name PostgreSQL",
   let t: TestApp;
   let a: { hold: { id: number; path: string }; child: { id: number }; token: string; userId: number };
   let b: { hold: { id: number }; child: { id: number }; userId: number };
+  const B_DEVICE = '869000000000001';
 
   beforeAll(async () => {
     t = await startTestApp(target);
@@ -22,6 +23,11 @@ describe.each(dbTargets())("another hold's ids are refused on $name PostgreSQL",
     const adminB = await t.buildUser(holdB, ALL_FUNCTION_IDS);
     a = { hold: holdA, child: await t.buildHold('A-1', holdA), token: adminA.token, userId: adminA.id };
     b = { hold: holdB, child: await t.buildHold('B-1', holdB), userId: adminB.id };
+    const added = await t.call('POST', 'Device/AddDevice', {
+      token: adminB.token,
+      body: { DeviceID: B_DEVICE, Protocol: 'gt06', HoldID: holdB.id },
+    });
+    expect(added.code).toBe(200);
   });
   afterAll(() => t.close());
 
@@ -41,6 +47,13 @@ describe.each(dbTargets())("another hold's ids are refused on $name PostgreSQL",
     ['User/ModifyUser', { UserID: a.userId, HoldID: b.hold.id }],
     ['User/RemoveUser', { UserID: b.userId }],
     ['User/SetUserFuns', { UserID: b.userId, Funs: [] }],
+    ['Device/AddDevice', { DeviceID: '869000000000002', Protocol: 'gt06', HoldID: b.hold.id }],
+    ['Device/ModifyDevice', { DeviceID: B_DEVICE, DeviceName: 'taken over' }],
+    ['Device/ModifyDevice', { DeviceID: B_DEVICE, HoldID: a.hold.id }],
+    ['Device/RemoveDevice', { DeviceID: B_DEVICE }],
+    ['Device/GetDeviceList', { PageIndex: 1, PageSize: 10, HoldID: b.hold.id }],
+    ['Monitor/GetMonitorList', { HoldID: b.hold.id }],
+    ['History/GetTrack', { DeviceID: B_DEVICE, StartTime: '2026-11-20 00:00:00', EndTime: '2026-11-21 00:00:00' }],
   ];
 
   it('refuses every id-taking call', async () => {
@@ -84,6 +97,16 @@ describe.each(dbTargets())("another hold's ids are refused on $name PostgreSQL",
     expect(visitors.data.rows.length).toBeGreaterThan(0);
     const bUser = (await t.database.pool.query('SELECT phone FROM users WHERE id = $1', [b.userId])).rows[0].phone;
     expect(visitors.data.rows.map((r) => r.Phone)).not.toContain(bUser);
+    const devices = await t.call<{ rows: { DeviceID: string }[] }>('POST', 'Device/GetDeviceList', {
+      token: a.token,
+      body: { PageIndex: 1, PageSize: 100 },
+    });
+    expect(devices.data.rows.map((d) => d.DeviceID)).not.toContain(B_DEVICE);
+    const monitor = await t.call<{ rows: { DeviceID: string }[] }>('POST', 'Monitor/GetMonitorList', {
+      token: a.token,
+      body: { DeviceIDs: B_DEVICE },
+    });
+    expect(monitor.data.rows).toEqual([]);
   });
 
   it('covers every documented call whose body takes a hold or user id', async () => {
@@ -97,7 +120,7 @@ describe.each(dbTargets())("another hold's ids are refused on $name PostgreSQL",
       .filter(([, ops]) =>
         Object.values(ops).some((op) => {
           const props = op.requestBody?.content['application/json']?.schema.properties ?? {};
-          return ['HoldID', 'UserID', 'parentHoldId'].some((k) => k in props);
+          return ['HoldID', 'UserID', 'parentHoldId', 'DeviceID'].some((k) => k in props);
         }),
       )
       .map(([path]) => path.replace('/API/api/', '').toLowerCase());

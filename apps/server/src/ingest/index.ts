@@ -1,0 +1,21 @@
+import type pg from 'pg';
+import type { LiveBus } from './bus.ts';
+import { PgCommandStore } from './command-store.ts';
+import { DeviceCache } from './device-cache.ts';
+import { PgDeviceDirectory } from './directory.ts';
+import type { FilterOptions } from './filters.ts';
+import { PositionWriter } from './writer.ts';
+
+export type Ingest = ReturnType<typeof createIngest>;
+
+/** The gateway's ports, implemented on PostgreSQL, sharing one device cache. */
+export function createIngest(pool: pg.Pool, bus: LiveBus, filters?: FilterOptions, log?: (msg: string) => void) {
+  const cache = new DeviceCache(pool);
+  return {
+    bus,
+    cache,
+    writer: new PositionWriter(pool, cache, bus, filters),
+    directory: new PgDeviceDirectory(pool, cache, log),
+    commands: new PgCommandStore(pool),
+  };
+}

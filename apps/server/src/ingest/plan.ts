@@ -1,0 +1,135 @@
+import type { InboundRecord } from '@lodestar/gateway';
+import type { LiveUpdate } from './bus.ts';
+import type { DeviceInfo } from './device-cache.ts';
+import { type FilterOptions, judgeFix } from './filters.ts';
+import {
+  applyFix,
+  applyNoFix,
+  applyStatus,
+  type DeviceEvent,
+  EMPTY_STATE,
+  type Fix,
+  type LatestState,
+} from './state.ts';
+
+export interface PositionRow {
+  device_pk: number;
+  fix_time: string;
+  server_time: string;
+  valid: boolean;
+  lat: number;
+  lon: number;
+  speed: number;
+  course: number;
+  altitude: number | null;
+  satellites: number | null;
+  alarms: string[];
+  attributes: Record<string, unknown>;
+}
+
+export interface EventRow {
+  device_pk: number;
+  type: string;
+  alarm: string | null;
+  event_time: string;
+  lat: number | null;
+  lon: number | null;
+}
+
+export interface FlushPlan {
+  positions: PositionRow[];
+  events: EventRow[];
+  /** The next latest state of every device the batch touched. */
+  states: Map<number, LatestState>;
+  dropped: Record<string, number>;
+  updates: LiveUpdate[];
+}
+
+/**
+ * Turns a batch of inbound records into rows, in arrival order per device: filters each fix,
+ * keeps out-of-order ones for history only, and derives the latest state and its events.
+ */
+export function planFlush(
+  records: InboundRecord[],
+  devices: Map<string, DeviceInfo>,
+  stateOf: (pk: number) => LatestState | undefined,
+  now: Date,
+  filters: FilterOptions,
+): FlushPlan {
+  const plan: FlushPlan = { positions: [], events: [], states: new Map(), dropped: {}, updates: [] };
+  const touched = new Map<number, { info: DeviceInfo; events: DeviceEvent[] }>();
+  const emit = (pk: number, evs: DeviceEvent[]) => {
+    for (const e of evs) {
+      touched.get(pk)!.events.push(e);
+      plan.events.push({
+        device_pk: pk,
+        type: e.type,
+        alarm: e.alarm ?? null,
+        event_time: e.eventTime.toISOString(),
+        lat: e.lat ?? null,
+        lon: e.lon ?? null,
+      });
+    }
+  };
+
+  for (const r of records) {
+    const info = devices.get(r.deviceId);
+    if (!info) continue;
+    if (!touched.has(info.pk)) touched.set(info.pk, { info, events: [] });
+    let st = plan.states.get(info.pk) ?? stateOf(info.pk) ?? EMPTY_STATE;
+    const msg = r.message;
+    for (const p of msg.positions) {
+      const fix: Fix = { ...p, alarms: [...p.alarms], attributes: p.attributes };
+      const verdict = judgeFix(fix, st, now, filters);
+      if (!verdict.store) {
+        plan.dropped[verdict.reason] = (plan.dropped[verdict.reason] ?? 0) + 1;
+        st = verdict.reason === 'noFix' ? applyNoFix(st, r.receivedAt) : { ...st, lastSeen: r.receivedAt };
+        continue;
+      }
+      plan.positions.push({
+        device_pk: info.pk,
+        fix_time: p.fixTime.toISOString(),
+        server_time: r.receivedAt.toISOString(),
+        valid: p.valid,
+        lat: p.lat,
+        lon: p.lon,
+        speed: p.speedKmh,
+        course: Math.round(p.course) % 360,
+        altitude: p.altitude ?? null,
+        satellites: p.satellites ?? null,
+        alarms: p.alarms,
+        attributes: p.attributes,
+      });
+      if (verdict.latest) {
+        const next = applyFix(st, fix, r.receivedAt, info);
+        st = next.state;
+        emit(info.pk, next.events);
+      } else st = { ...st, lastSeen: r.receivedAt };
+    }
+    if (msg.positions.length === 0 || msg.alarms.length) {
+      const next = applyStatus(st, msg.alarms, msg.positions.length ? {} : msg.attributes, r.receivedAt);
+      st = next.state;
+      emit(info.pk, next.events);
+    }
+    plan.states.set(info.pk, st);
+  }
+
+  for (const [pk, { info, events }] of touched) {
+    const s = plan.states.get(pk)!;
+    plan.updates.push({
+      devicePk: pk,
+      deviceId: info.deviceId,
+      holdId: info.holdId,
+      holdPath: info.holdPath,
+      fixTime: s.fixTime?.toISOString() ?? null,
+      lat: s.lat,
+      lon: s.lon,
+      speed: s.speed,
+      course: s.course,
+      acc: s.acc,
+      alarms: s.alarms,
+      events,
+    });
+  }
+  return plan;
+}

@@ -1,0 +1,118 @@
+import type pg from 'pg';
+import type { FlushPlan } from './plan.ts';
+import type { LatestState } from './state.ts';
+
+interface StateRow {
+  device_pk: number;
+  fix_time: Date | null;
+  receive_time: Date | null;
+  last_seen: Date | null;
+  valid: boolean | null;
+  lat: number | null;
+  lon: number | null;
+  speed: number | null;
+  course: number | null;
+  satellites: number | null;
+  acc: boolean | null;
+  battery: number | null;
+  mileage: number;
+  alarms: string[];
+  connected: boolean;
+  overspeed_since: Date | null;
+  attributes: Record<string, unknown> | null;
+}
+
+export function stateFromRow(r: StateRow): LatestState {
+  return {
+    fixTime: r.fix_time,
+    receiveTime: r.receive_time,
+    lastSeen: r.last_seen,
+    valid: r.valid,
+    lat: r.lat,
+    lon: r.lon,
+    speed: r.speed,
+    course: r.course,
+    satellites: r.satellites,
+    acc: r.acc,
+    battery: r.battery,
+    mileage: r.mileage,
+    alarms: r.alarms,
+    connected: r.connected,
+    overspeedSince: r.overspeed_since,
+    attributes: r.attributes,
+  };
+}
+
+export async function loadStates(pool: pg.Pool, pks: number[]): Promise<Map<number, LatestState>> {
+  const { rows } = await pool.query<StateRow>('SELECT * FROM device_states WHERE device_pk = ANY($1::int[])', [pks]);
+  return new Map(rows.map((r) => [r.device_pk, stateFromRow(r)]));
+}
+
+// One JSON parameter per table: jsonb_to_recordset turns it into rows on the server, which costs
+// far less than binding tens of thousands of parameters through the client.
+const INSERT_POSITIONS = `
+INSERT INTO positions (device_pk, fix_time, server_time, valid, lat, lon, speed, course, altitude, satellites, alarms, attributes)
+SELECT device_pk, fix_time, server_time, valid, lat, lon, speed, course, altitude, satellites,
+       CASE WHEN jsonb_array_length(alarms) = 0 THEN NULL ELSE ARRAY(SELECT jsonb_array_elements_text(alarms)) END,
+       attributes
+  FROM jsonb_to_recordset($1::jsonb) AS x(device_pk int, fix_time timestamptz, server_time timestamptz, valid boolean,
+       lat float8, lon float8, speed real, course smallint, altitude real, satellites smallint, alarms jsonb, attributes jsonb)`;
+
+const INSERT_EVENTS = `
+INSERT INTO events (device_pk, type, alarm, event_time, lat, lon)
+SELECT device_pk, type, alarm, event_time, lat, lon
+  FROM jsonb_to_recordset($1::jsonb) AS x(device_pk int, type text, alarm text, event_time timestamptz, lat float8, lon float8)`;
+
+const UPSERT_STATES = `
+INSERT INTO device_states (device_pk, fix_time, receive_time, last_seen, valid, lat, lon, speed, course, satellites, acc,
+       battery, mileage, alarms, overspeed_since, attributes)
+SELECT device_pk, fix_time, receive_time, last_seen, valid, lat, lon, speed, course, satellites, acc, battery, mileage,
+       ARRAY(SELECT jsonb_array_elements_text(alarms)), overspeed_since, attributes
+  FROM jsonb_to_recordset($1::jsonb) AS x(device_pk int, fix_time timestamptz, receive_time timestamptz,
+       last_seen timestamptz, valid boolean, lat float8, lon float8, speed real, course smallint, satellites smallint,
+       acc boolean, battery real, mileage float8, alarms jsonb, overspeed_since timestamptz, attributes jsonb)
+ON CONFLICT (device_pk) DO UPDATE SET
+  fix_time = EXCLUDED.fix_time, receive_time = EXCLUDED.receive_time, last_seen = EXCLUDED.last_seen,
+  valid = EXCLUDED.valid, lat = EXCLUDED.lat, lon = EXCLUDED.lon, speed = EXCLUDED.speed, course = EXCLUDED.course,
+  satellites = EXCLUDED.satellites, acc = EXCLUDED.acc, battery = EXCLUDED.battery, mileage = EXCLUDED.mileage,
+  alarms = EXCLUDED.alarms, overspeed_since = EXCLUDED.overspeed_since, attributes = EXCLUDED.attributes`;
+
+/** Writes a flush plan in one transaction; throws (after ROLLBACK) if anything fails. */
+export async function writePlan(pool: pg.Pool, plan: FlushPlan): Promise<void> {
+  const client = await pool.connect();
+  let failed: unknown;
+  try {
+    await client.query('BEGIN');
+    if (plan.positions.length) await client.query(INSERT_POSITIONS, [JSON.stringify(plan.positions)]);
+    if (plan.events.length) await client.query(INSERT_EVENTS, [JSON.stringify(plan.events)]);
+    if (plan.states.size) {
+      const rows = [...plan.states].map(([pk, s]) => ({
+        device_pk: pk,
+        fix_time: s.fixTime,
+        receive_time: s.receiveTime,
+        last_seen: s.lastSeen,
+        valid: s.valid,
+        lat: s.lat,
+        lon: s.lon,
+        speed: s.speed,
+        course: s.course,
+        satellites: s.satellites,
+        acc: s.acc,
+        battery: s.battery,
+        mileage: s.mileage,
+        alarms: s.alarms,
+        overspeed_since: s.overspeedSince,
+        attributes: s.attributes,
+      }));
+      await client.query(UPSERT_STATES, [JSON.stringify(rows)]);
+    }
+    await client.query('COMMIT');
+  } catch (err) {
+    failed = err;
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    // A client that failed mid-transaction may be broken (the server went away): discard it.
+    client.release(failed instanceof Error ? failed : undefined);
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * Derived device state and the events it raises: pure functions over the previous state and one
+ * incoming fix, so the rules are tested without a database (spec section 4: device filters and
+ * map statuses).
+ */
+
+export interface DeviceRules {
+  /** km/h; 0 turns the overspeed alarm off. */
+  speedLimit: number;
+  /** Seconds continuously above the limit before the alarm (spec section 5: 1 to 255, recommended 5). */
+  overspeedSeconds: number;
+}
+
+export interface LatestState {
+  fixTime: Date | null;
+  receiveTime: Date | null;
+  lastSeen: Date | null;
+  valid: boolean | null;
+  lat: number | null;
+  lon: number | null;
+  speed: number | null;
+  course: number | null;
+  satellites: number | null;
+  acc: boolean | null;
+  battery: number | null;
+  mileage: number;
+  alarms: string[];
+  connected: boolean;
+  overspeedSince: Date | null;
+  attributes: Record<string, unknown> | null;
+}
+
+export const EMPTY_STATE: LatestState = {
+  fixTime: null,
+  receiveTime: null,
+  lastSeen: null,
+  valid: null,
+  lat: null,
+  lon: null,
+  speed: null,
+  course: null,
+  satellites: null,
+  acc: null,
+  battery: null,
+  mileage: 0,
+  alarms: [],
+  connected: false,
+  overspeedSince: null,
+  attributes: null,
+};
+
+export interface Fix {
+  fixTime: Date;
+  valid: boolean;
+  lat: number;
+  lon: number;
+  speedKmh: number;
+  course: number;
+  satellites?: number | undefined;
+  alarms: string[];
+  attributes: Record<string, unknown>;
+}
+
+export interface DeviceEvent {
+  type: 'alarm' | 'ignitionOn' | 'ignitionOff' | 'online' | 'offline';
+  alarm?: string;
+  eventTime: Date;
+  lat?: number | null;
+  lon?: number | null;
+}
+
+const EARTH_RADIUS_KM = 6371.0088;
+
+export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const toRad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * toRad;
+  const dLon = (lon2 - lon1) * toRad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * toRad) * Math.cos(lat2 * toRad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** ACC / ignition as the codecs report it: `acc` or `ignition`, boolean or 0/1. */
+export function accOf(attributes: Record<string, unknown>): boolean | undefined {
+  const v = attributes.acc ?? attributes.ignition;
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'number') return v !== 0;
+  return undefined;
+}
+
+function batteryOf(attributes: Record<string, unknown>): number | undefined {
+  const v = attributes.batteryLevel ?? attributes.battery;
+  return typeof v === 'number' ? v : undefined;
+}
+
+/** Applies a fix that is newer than the latest one; returns the next state and the events it raises. */
+export function applyFix(
+  prev: LatestState,
+  fix: Fix,
+  receivedAt: Date,
+  rules: DeviceRules,
+): { state: LatestState; events: DeviceEvent[] } {
+  const events: DeviceEvent[] = [];
+  const at = { eventTime: fix.fixTime, lat: fix.lat, lon: fix.lon };
+  let mileage = prev.mileage;
+  if (prev.valid && fix.valid && prev.lat !== null && prev.lon !== null) {
+    mileage += distanceKm(prev.lat, prev.lon, fix.lat, fix.lon);
+  }
+
+  const acc = accOf(fix.attributes) ?? prev.acc;
+  if (prev.acc !== null && acc !== null && acc !== prev.acc)
+    events.push({ type: acc ? 'ignitionOn' : 'ignitionOff', ...at });
+
+  const alarms = new Set(prev.alarms);
+  for (const a of fix.alarms) {
+    if (!alarms.has(a)) events.push({ type: 'alarm', alarm: a, ...at });
+    alarms.add(a);
+  }
+
+  // Overspeed with the duration rule: only after `overspeedSeconds` continuously above the limit.
+  let overspeedSince = prev.overspeedSince;
+  if (rules.speedLimit > 0 && fix.valid && fix.speedKmh > rules.speedLimit) {
+    overspeedSince ??= fix.fixTime;
+    const held = (fix.fixTime.getTime() - overspeedSince.getTime()) / 1000;
+    if (held >= rules.overspeedSeconds && !alarms.has('overspeed')) {
+      alarms.add('overspeed');
+      events.push({ type: 'alarm', alarm: 'overspeed', ...at });
+    }
+  } else overspeedSince = null;
+
+  return {
+    state: {
+      ...prev,
+      fixTime: fix.fixTime,
+      receiveTime: receivedAt,
+      lastSeen: receivedAt,
+      valid: fix.valid,
+      lat: fix.lat,
+      lon: fix.lon,
+      speed: fix.speedKmh,
+      course: fix.course,
+      satellites: fix.satellites ?? null,
+      acc,
+      battery: batteryOf(fix.attributes) ?? prev.battery,
+      mileage,
+      alarms: [...alarms],
+      overspeedSince,
+      attributes: fix.attributes,
+    },
+    events,
+  };
+}
+
+/** A message without a fix (heartbeat, status alarm): the device is alive, and may raise alarms. */
+export function applyStatus(
+  prev: LatestState,
+  alarmsReported: string[],
+  attributes: Record<string, unknown>,
+  receivedAt: Date,
+): { state: LatestState; events: DeviceEvent[] } {
+  const events: DeviceEvent[] = [];
+  const alarms = new Set(prev.alarms);
+  for (const a of alarmsReported) {
+    if (!alarms.has(a)) events.push({ type: 'alarm', alarm: a, eventTime: receivedAt, lat: prev.lat, lon: prev.lon });
+    alarms.add(a);
+  }
+  const acc = accOf(attributes) ?? prev.acc;
+  if (prev.acc !== null && acc !== null && acc !== prev.acc)
+    events.push({ type: acc ? 'ignitionOn' : 'ignitionOff', eventTime: receivedAt, lat: prev.lat, lon: prev.lon });
+  return {
+    state: { ...prev, lastSeen: receivedAt, acc, battery: batteryOf(attributes) ?? prev.battery, alarms: [...alarms] },
+    events,
+  };
+}
+
+export type MapStatus = 'moving' | 'ignitionOff' | 'still' | 'offline' | 'alarm' | 'weakGps' | 'unused';
+
+export const MOVING_KMH = 5;
+
+/** The map status of spec section 4, in order of precedence. */
+export function mapStatus(s: LatestState | undefined, online: boolean): MapStatus {
+  if (!s || (!s.lastSeen && !s.fixTime)) return 'unused';
+  if (!online) return 'offline';
+  if (s.alarms.length) return 'alarm';
+  if (s.valid === false || (s.satellites !== null && s.satellites < 4)) return 'weakGps';
+  if (s.acc === false) return 'ignitionOff';
+  if ((s.speed ?? 0) >= MOVING_KMH) return 'moving';
+  return 'still';
+}
+
+/** Online: connected now, or heard from within the timeout (HTTP and UDP devices never "connect"). */
+export function isOnline(s: LatestState | undefined, now: Date, timeoutMs: number): boolean {
+  if (!s?.lastSeen) return false;
+  return s.connected || now.getTime() - s.lastSeen.getTime() <= timeoutMs;
+}
+
+/** A fix without GPS: the device is alive but its position is unknown (weak GPS), so it does not move. */
+export function applyNoFix(prev: LatestState, receivedAt: Date): LatestState {
+  return { ...prev, lastSeen: receivedAt, receiveTime: receivedAt, valid: false };
+}

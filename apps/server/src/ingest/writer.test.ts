@@ -1,0 +1,143 @@
+import { poolFor } from '@lodestar/db';
+import { dbTargets, stopTestServers } from '@lodestar/db/testing';
+import { Fn } from '@lodestar/domain';
+import type { InboundRecord } from '@lodestar/gateway';
+import type { DecodedMessage, Position } from '@lodestar/protocols';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/harness.ts';
+import { InProcessBus, type LiveUpdate } from './bus.ts';
+import { createIngest, type Ingest } from './index.ts';
+
+afterAll(stopTestServers);
+
+const pos = (fixTime: Date, over: Partial<Position> = {}): Position => ({
+  fixTime,
+  valid: true,
+  lat: 31.2304,
+  lon: 121.4737,
+  speedKmh: 36,
+  course: 90,
+  satellites: 8,
+  alarms: [],
+  attributes: { acc: true },
+  ...over,
+});
+const rec = (deviceId: string, positions: Position[], extra: Partial<DecodedMessage> = {}): InboundRecord => ({
+  protocol: 'gt06',
+  deviceId,
+  receivedAt: new Date(),
+  remoteAddress: '127.0.0.1',
+  message: { protocol: 'gt06', kind: 'position', messageType: 0x22, positions, alarms: [], attributes: {}, ...extra },
+});
+
+describe.each(dbTargets())('ingest on $name PostgreSQL', (target) => {
+  let t: TestApp;
+  let ingest: Ingest;
+  let token: string;
+  const updates: LiveUpdate[] = [];
+  const base = new Date(Date.now() - 3600_000);
+  const at = (s: number) => new Date(base.getTime() + s * 1000);
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    const hold = await t.buildHold('Fleet');
+    token = (await t.buildUser(hold, [Fn.deviceManage, Fn.onlineMonitor, Fn.playback])).token;
+    for (const id of ['861234567890001', '861234567890002']) {
+      const r = await t.call('POST', 'Device/AddDevice', {
+        token,
+        body: { DeviceID: id, Protocol: 'gt06', HoldID: hold.id, DeviceName: `沪A-${id.slice(-3)}` },
+      });
+      expect(r.code).toBe(200);
+    }
+    ingest = createIngest(t.database.pool, new InProcessBus());
+    await ingest.bus.subscribe((u) => updates.push(u));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('stores positions durably before persist resolves, and moves the latest state', async () => {
+    await ingest.writer.persist([
+      rec('861234567890001', [pos(at(0)), pos(at(30), { lat: 31.2394 })]),
+      rec('861234567890002', [pos(at(0), { lat: 39.9042, lon: 116.4074, speedKmh: 0, attributes: { acc: false } })]),
+    ]);
+    // A separate connection sees the rows the moment persist has resolved: they are committed.
+    const other = poolFor(t.database.url, 1);
+    const { rows } = await other.query('SELECT count(*)::int AS n FROM positions');
+    await other.end();
+    expect(rows[0].n).toBe(3);
+
+    const monitor = await t.call<{ rows: Record<string, unknown>[] }>('POST', 'Monitor/GetMonitorList', {
+      token,
+      body: { Status: 'all' },
+    });
+    const one = monitor.data.rows.find((r) => r.DeviceID === '861234567890001')!;
+    expect(one).toMatchObject({ Lat: 31.2394, Lng: 121.4737, Speed: 36, Acc: true, Online: true, Status: 'moving' });
+    expect(one.Mileage).toBeCloseTo(1.0, 1);
+    const two = monitor.data.rows.find((r) => r.DeviceID === '861234567890002')!;
+    expect(two.Status).toBe('ignitionOff');
+    expect(updates.map((u) => u.deviceId).sort()).toEqual(['861234567890001', '861234567890002']);
+  });
+
+  it('keeps an out-of-order fix in history but not as the latest state, and drops duplicates', async () => {
+    await ingest.writer.persist([
+      rec('861234567890001', [pos(at(15), { lat: 31.2349 }), pos(at(30), { lat: 31.2394 })]),
+    ]);
+    const monitor = await t.call<{ rows: { DeviceID: string; Lat: number }[] }>('POST', 'Monitor/GetMonitorList', {
+      token,
+      body: { DeviceIDs: '861234567890001' },
+    });
+    expect(monitor.data.rows).toHaveLength(1);
+    expect(monitor.data.rows[0]!.Lat).toBe(31.2394);
+    expect(ingest.writer.stats.positionsDropped.duplicate).toBe(1);
+
+    const fmt = (d: Date) => d.toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' });
+    const track = await t.call<{ GpsTime: string; Lat: number }[]>('POST', 'History/GetTrack', {
+      token,
+      body: { DeviceID: '861234567890001', StartTime: fmt(at(-60)), EndTime: fmt(at(60)) },
+    });
+    expect(track.code).toBe(200);
+    expect(track.data.map((p) => p.Lat)).toEqual([31.2304, 31.2349, 31.2394]);
+    expect(track.data[0]!.GpsTime).toBe(fmt(at(0)));
+  });
+
+  it('records alarm and ignition events once each', async () => {
+    await ingest.writer.persist([
+      rec('861234567890002', [
+        pos(at(60), { lat: 39.9042, lon: 116.4074, alarms: ['sos'], attributes: { acc: true } }),
+      ]),
+      rec('861234567890002', [], { kind: 'heartbeat', alarms: ['sos'] }),
+    ]);
+    const { rows } = await t.database.pool.query(
+      `SELECT type, alarm FROM events e JOIN devices d ON d.id = e.device_pk WHERE d.device_id = '861234567890002' ORDER BY e.id`,
+    );
+    expect(rows).toEqual([
+      { type: 'ignitionOn', alarm: null },
+      { type: 'alarm', alarm: 'sos' },
+    ]);
+    const alarmRows = await t.call<{ rows: { Status: string }[] }>('POST', 'Monitor/GetMonitorList', {
+      token,
+      body: { Status: 'alarm' },
+    });
+    expect(alarmRows.data.rows).toHaveLength(1);
+  });
+
+  it('rejects persist when the database cannot commit, and keeps the cached state unchanged', async () => {
+    const broken = createIngest(poolFor('postgres://postgres@127.0.0.1:1/none', 1), new InProcessBus());
+    await expect(broken.writer.persist([rec('861234567890001', [pos(at(90))])])).rejects.toThrow();
+    expect(broken.writer.stats.recordsPersisted).toBe(0);
+  });
+
+  it('refuses a track longer than 30 days and one older than 7 days without VIP', async () => {
+    const r = await t.call('POST', 'History/GetTrack', {
+      token,
+      body: { DeviceID: '861234567890001', StartTime: '2026-01-01 00:00:00', EndTime: '2026-03-01 00:00:00' },
+    });
+    expect(r.code).toBe(400);
+    const old = await t.call('POST', 'History/GetTrack', {
+      token,
+      body: { DeviceID: '861234567890001', StartTime: '2020-01-01 00:00:00', EndTime: '2020-01-02 00:00:00' },
+    });
+    expect(old.msg).toMatch(/VIP/);
+  });
+});

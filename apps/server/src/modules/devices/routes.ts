@@ -1,0 +1,90 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Fn } from '@lodestar/domain';
+import type { FastifyInstance } from 'fastify';
+import { Empty } from '../../lib/schemas.ts';
+import {
+  AddDeviceBody,
+  DeviceIdBody,
+  DeviceIdReply,
+  DeviceListBody,
+  DeviceListReply,
+  ModifyDeviceBody,
+  MonitorBody,
+  TrackBody,
+  TrackReply,
+  UnknownListReply,
+  UnknownQuery,
+} from './schemas.ts';
+import type { DeviceService } from './service.ts';
+
+const manage = { fn: Fn.deviceManage };
+
+/** Device/*, Monitor/GetMonitorList and History/GetTrack: all scoped to the caller's hold subtree. */
+export function deviceRoutes(fastify: FastifyInstance, svc: DeviceService) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['devices'];
+  app.post(
+    '/API/api/Device/AddDevice',
+    { config: manage, schema: { tags, body: AddDeviceBody, response: { 200: DeviceIdReply } } },
+    async (req, reply) => reply.ok(await svc.add(req.auth, req.body)),
+  );
+  app.post(
+    '/API/api/Device/ModifyDevice',
+    { config: manage, schema: { tags, body: ModifyDeviceBody, response: { 200: Empty } } },
+    async (req, reply) => {
+      await svc.modify(req.auth, req.body);
+      return reply.ok();
+    },
+  );
+  app.post(
+    '/API/api/Device/RemoveDevice',
+    { config: manage, schema: { tags, body: DeviceIdBody, response: { 200: Empty } } },
+    async (req, reply) => {
+      await svc.remove(req.auth, req.body.DeviceID);
+      return reply.ok();
+    },
+  );
+  app.post(
+    '/API/api/Device/GetDeviceList',
+    { config: manage, schema: { tags, body: DeviceListBody, response: { 200: DeviceListReply } } },
+    async (req, reply) => {
+      const b = req.body;
+      return reply.ok(
+        await svc.list(req.auth, {
+          holdId: b.HoldID,
+          keyword: b.Keyword || undefined,
+          protocol: b.Protocol,
+          offset: (b.PageIndex - 1) * b.PageSize,
+          limit: b.PageSize,
+          sort: (b.SortColumn ?? 'CreateTime') as 'CreateTime',
+          desc: (b.SortType ?? (b.SortColumn ? 'asc' : 'desc')) === 'desc',
+        }),
+      );
+    },
+  );
+  app.get(
+    '/API/api/Device/GetUnknownDevices',
+    { config: manage, schema: { tags, querystring: UnknownQuery, response: { 200: UnknownListReply } } },
+    async (req, reply) =>
+      reply.ok(
+        await svc.unknown((req.query.PageIndex - 1) * req.query.PageSize, req.query.PageSize, req.auth.timeZone),
+      ),
+  );
+  app.post(
+    '/API/api/Monitor/GetMonitorList',
+    {
+      config: { fn: Fn.onlineMonitor },
+      schema: { tags: ['monitor'], body: MonitorBody, response: { 200: DeviceListReply } },
+    },
+    async (req, reply) =>
+      reply.ok(await svc.monitor(req.auth, req.body.HoldID, req.body.DeviceIDs || undefined, req.body.Status ?? 'all')),
+  );
+  app.post(
+    '/API/api/History/GetTrack',
+    {
+      config: { fn: [Fn.playback, Fn.trackQuery] },
+      schema: { tags: ['history'], body: TrackBody, response: { 200: TrackReply } },
+    },
+    async (req, reply) => reply.ok(await svc.track(req.auth, req.body.DeviceID, req.body.StartTime, req.body.EndTime)),
+  );
+}

@@ -1,0 +1,248 @@
+import { LIMITS, splitDeviceIds } from '@lodestar/domain';
+import type { DeviceCache } from '../../ingest/device-cache.ts';
+import { isOnline, type LatestState, type MapStatus, mapStatus } from '../../ingest/state.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
+import { assertInSubtree } from '../../lib/tenancy.ts';
+import { formatInZone, isTimeZone, parseInZone } from '../../lib/time.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { HoldRepository } from '../holds/repository.ts';
+import type { LogRepository } from '../logs/repository.ts';
+import type { DeviceListQuery, DeviceRepository, DeviceWithHold, NewDevice } from './repository.ts';
+
+export const PROTOCOLS = ['gt06', 'jt808', 'h02', 'osmand', 'teltonika'] as const;
+export const STATUS_FILTERS = [
+  'all',
+  'online',
+  'offline',
+  'moving',
+  'ignitionOff',
+  'alarm',
+  'normal',
+  'unused',
+] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export interface DeviceInput {
+  DeviceID: string;
+  Protocol?: (typeof PROTOCOLS)[number] | undefined;
+  SIM?: string | undefined;
+  Model?: string | undefined;
+  DeviceName?: string | undefined;
+  HoldID?: number | undefined;
+  TrackerType?: 'wired' | 'wireless' | undefined;
+  TimeZone?: string | undefined;
+  Remark?: string | undefined;
+}
+
+const isUniqueViolation = (err: unknown): boolean =>
+  (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
+
+export class DeviceService {
+  constructor(
+    private readonly devices: DeviceRepository,
+    private readonly holds: HoldRepository,
+    private readonly logs: LogRepository,
+    private readonly cache: DeviceCache,
+    private readonly onlineTimeoutMs: number,
+  ) {}
+
+  async add(auth: AuthContext, d: DeviceInput): Promise<{ DeviceID: string }> {
+    const hold = await this.holds.findById(d.HoldID!);
+    assertInSubtree(auth.holdPath, hold);
+    this.checkTimeZone(d.TimeZone);
+    const row: NewDevice = {
+      deviceId: d.DeviceID,
+      protocol: d.Protocol!,
+      holdId: hold!.id,
+      name: d.DeviceName || d.DeviceID,
+      sim: d.SIM ?? '',
+      model: d.Model ?? '',
+      trackerType: d.TrackerType === 'wireless' ? 2 : 1,
+      remark: d.Remark ?? '',
+      ...(d.TimeZone ? { timeZone: d.TimeZone } : {}),
+    };
+    try {
+      await this.devices.insert(row);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('deviceExists', 'DeviceID');
+      throw err;
+    }
+    await this.devices.forgetUnknown(d.DeviceID);
+    this.cache.invalidate(d.DeviceID);
+    await this.log(auth, 'addDevice', d.DeviceID);
+    return { DeviceID: d.DeviceID };
+  }
+
+  async modify(auth: AuthContext, d: DeviceInput): Promise<void> {
+    const current = await this.owned(auth, d.DeviceID);
+    if (d.HoldID !== undefined && d.HoldID !== current.holdId)
+      assertInSubtree(auth.holdPath, await this.holds.findById(d.HoldID));
+    this.checkTimeZone(d.TimeZone);
+    const patch: Partial<NewDevice> = {};
+    if (d.Protocol) patch.protocol = d.Protocol;
+    if (d.SIM !== undefined) patch.sim = d.SIM;
+    if (d.Model !== undefined) patch.model = d.Model;
+    if (d.DeviceName) patch.name = d.DeviceName;
+    if (d.HoldID !== undefined) patch.holdId = d.HoldID;
+    if (d.TrackerType) patch.trackerType = d.TrackerType === 'wireless' ? 2 : 1;
+    if (d.TimeZone) patch.timeZone = d.TimeZone;
+    if (d.Remark !== undefined) patch.remark = d.Remark;
+    await this.devices.update(current.id, patch);
+    this.cache.invalidate(d.DeviceID);
+    await this.log(auth, 'modifyDevice', d.DeviceID);
+  }
+
+  async remove(auth: AuthContext, deviceId: string): Promise<void> {
+    const current = await this.owned(auth, deviceId);
+    await this.devices.remove(current.id);
+    this.cache.invalidate(deviceId);
+    await this.log(auth, 'removeDevice', deviceId);
+  }
+
+  async list(auth: AuthContext, q: Omit<DeviceListQuery, 'holdPath'> & { holdId?: number | undefined }) {
+    const holdPath = await this.scope(auth, q.holdId);
+    const { rows, total } = await this.devices.list({ ...q, holdPath });
+    const states = await this.devices.statesOf(rows.map((r) => r.id));
+    return { rows: rows.map((d) => this.toRow(auth, d, states.get(d.id))), total };
+  }
+
+  async unknown(offset: number, limit: number, tz: string) {
+    const { rows, total } = await this.devices.listUnknown(offset, limit);
+    return {
+      rows: rows.map((u) => ({
+        DeviceID: u.deviceId,
+        Protocol: u.protocol,
+        Address: u.remoteAddress,
+        FirstSeen: formatInZone(u.firstSeen, tz),
+        LastSeen: formatInZone(u.lastSeen, tz),
+        Attempts: u.attempts,
+      })),
+      total,
+    };
+  }
+
+  /**
+   * Monitor rows for a hold (spec section 9: monitor-all loads at most 500 devices), or for a batch
+   * of device IDs (at most 1000), filtered by status after the latest state is known.
+   */
+  async monitor(
+    auth: AuthContext,
+    holdId: number | undefined,
+    deviceIdsText: string | undefined,
+    status: StatusFilter,
+  ) {
+    const holdPath = await this.scope(auth, holdId);
+    const ids = deviceIdsText ? splitDeviceIds(deviceIdsText) : undefined;
+    if (ids && ids.length > LIMITS.batchDeviceIds)
+      throw badRequest('tooManySelected', `DeviceIDs ≤ ${LIMITS.batchDeviceIds}`);
+    const cap = ids ? LIMITS.batchDeviceIds : LIMITS.monitorAllDevices;
+    const { rows, total } = await this.devices.list({
+      holdPath,
+      deviceIds: ids,
+      offset: 0,
+      limit: status === 'all' ? cap : 100_000,
+      sort: 'DeviceID',
+      desc: false,
+    });
+    const states = await this.devices.statesOf(rows.map((r) => r.id));
+    const all = rows.map((d) => this.toRow(auth, d, states.get(d.id)));
+    const filtered = all.filter((r) => matches(r.Status, r.Online, status)).slice(0, cap);
+    return {
+      rows: filtered,
+      total: status === 'all' ? total : all.filter((r) => matches(r.Status, r.Online, status)).length,
+    };
+  }
+
+  async track(auth: AuthContext, deviceId: string, startText: string, endText: string) {
+    const device = await this.owned(auth, deviceId);
+    const from = parseInZone(startText, auth.timeZone);
+    const to = parseInZone(endText, auth.timeZone);
+    if (!from) throw badRequest('invalidField', 'StartTime');
+    if (!to) throw badRequest('invalidField', 'EndTime');
+    if (from >= to) throw badRequest('invalidField', 'StartTime < EndTime');
+    const day = 86_400_000;
+    if (to.getTime() - from.getTime() > LIMITS.trackQueryDays * day) throw badRequest('trackTooLong');
+    const vip = device.vipExpiresAt !== null && device.vipExpiresAt >= new Date().toISOString().slice(0, 10);
+    const days = vip ? LIMITS.historyVipDays : LIMITS.historyFreeDays;
+    if (from.getTime() < Date.now() - days * day) throw badRequest(vip ? 'historyTooOld' : 'historyVipOnly', `${days}`);
+    const rows = await this.devices.track(device.id, from, to);
+    return rows.map(([fix, recv, lat, lon, speed, course, altitude, satellites, valid, alarms]) => ({
+      GpsTime: formatInZone(fix, auth.timeZone),
+      ReceiveTime: formatInZone(recv, auth.timeZone),
+      Lat: lat,
+      Lng: lon,
+      Speed: speed,
+      Course: course,
+      Altitude: altitude,
+      Satellites: satellites,
+      Valid: valid,
+      Alarms: alarms ?? [],
+    }));
+  }
+
+  private async scope(auth: AuthContext, holdId: number | undefined): Promise<string> {
+    if (!holdId) return auth.holdPath;
+    const hold = await this.holds.findById(holdId);
+    assertInSubtree(auth.holdPath, hold);
+    return hold!.path;
+  }
+
+  private async owned(auth: AuthContext, deviceId: string): Promise<DeviceWithHold> {
+    const d = await this.devices.findByDeviceId(deviceId);
+    assertInSubtree(auth.holdPath, d);
+    return d!;
+  }
+
+  private checkTimeZone(tz: string | undefined) {
+    if (tz && !isTimeZone(tz)) throw badRequest('invalidField', `TimeZone ${tz}`);
+  }
+
+  private toRow(auth: AuthContext, d: DeviceWithHold, s: LatestState | undefined) {
+    const online = isOnline(s, new Date(), this.onlineTimeoutMs);
+    const fmt = (t: Date | null | undefined) => (t ? formatInZone(t, auth.timeZone) : null);
+    return {
+      DeviceID: d.deviceId,
+      DeviceName: d.name,
+      Protocol: d.protocol,
+      SIM: d.sim,
+      Model: d.model,
+      TrackerType: d.trackerType === 2 ? 'wireless' : 'wired',
+      TimeZone: d.timeZone,
+      Remark: d.remark,
+      HoldID: d.holdId,
+      HoldName: d.holdName,
+      VipExpiry: d.vipExpiresAt,
+      Lat: s?.lat ?? null,
+      Lng: s?.lon ?? null,
+      Speed: s?.speed ?? null,
+      Course: s?.course ?? null,
+      GpsTime: fmt(s?.fixTime),
+      ReceiveTime: fmt(s?.receiveTime),
+      Online: online,
+      Acc: s?.acc ?? null,
+      Mileage: s ? Math.round(s.mileage * 100) / 100 : 0,
+      Battery: s?.battery ?? null,
+      Alarms: s?.alarms ?? [],
+      Status: mapStatus(s, online) as MapStatus,
+    };
+  }
+
+  private log(auth: AuthContext, action: string, detail: string) {
+    return this.logs.operation({ userId: auth.userId, holdId: auth.holdId, action, detail, ip: auth.ip });
+  }
+}
+
+function matches(status: MapStatus, online: boolean, filter: StatusFilter): boolean {
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'online':
+      return online;
+    case 'offline':
+      return status === 'offline';
+    case 'normal':
+      return online && status !== 'alarm';
+    default:
+      return status === filter;
+  }
+}

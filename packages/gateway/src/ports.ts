@@ -1,0 +1,48 @@
+import type { DecodedMessage, ProtocolName } from '@lodestar/protocols';
+
+/**
+ * The gateway's boundary. The gateway owns sockets, framing, sessions and replies; everything it
+ * needs from storage comes through these ports, implemented by the server's ingest module.
+ */
+
+export interface InboundRecord {
+  protocol: ProtocolName;
+  /** IMEI, or the JT/T 808 terminal phone number. */
+  deviceId: string;
+  receivedAt: Date;
+  remoteAddress: string;
+  message: DecodedMessage;
+}
+
+/** Where decoded messages go. `persist` resolves only once every record is durable (committed). */
+export interface IngestSink {
+  persist(records: InboundRecord[]): Promise<void>;
+}
+
+export interface DeviceDirectory {
+  /** Whether this device id is registered (for this protocol). Implementations cache briefly. */
+  isKnown(protocol: ProtocolName, deviceId: string): Promise<boolean>;
+  /** A device we refused, so administrators can see and register it. */
+  recordUnknown(u: { protocol: ProtocolName; deviceId: string; remoteAddress: string; at: Date }): Promise<void>;
+  /** Connection state for the online/offline logic; fire-and-forget. */
+  connected(u: { protocol: ProtocolName; deviceId: string; remoteAddress: string; at: Date }): void;
+  disconnected(u: { protocol: ProtocolName; deviceId: string; at: Date }): void;
+}
+
+export type CommandType = 'engineStop' | 'engineResume' | 'arm' | 'disarm' | 'text' | 'setParameters' | 'photo' | 'custom';
+
+export interface PendingCommand {
+  id: number;
+  deviceId: string;
+  type: CommandType;
+  /** Type-specific: { text } for text, { params: Record<number|string, string|number> } for setParameters … */
+  payload: Record<string, unknown>;
+}
+
+/** The per-device command queue: pending → sent → acknowledged / failed / timed out. */
+export interface CommandStore {
+  pendingFor(deviceId: string): Promise<PendingCommand[]>;
+  markSent(id: number, at: Date): Promise<void>;
+  markAcknowledged(id: number, at: Date, result?: string): Promise<void>;
+  markFailed(id: number, at: Date, reason: string): Promise<void>;
+}
