@@ -29,7 +29,15 @@ export interface DeviceDirectory {
   disconnected(u: { protocol: ProtocolName; deviceId: string; at: Date }): void;
 }
 
-export type CommandType = 'engineStop' | 'engineResume' | 'arm' | 'disarm' | 'text' | 'setParameters' | 'photo' | 'custom';
+export type CommandType =
+  | 'engineStop'
+  | 'engineResume'
+  | 'arm'
+  | 'disarm'
+  | 'text'
+  | 'setParameters'
+  | 'photo'
+  | 'custom';
 
 export interface PendingCommand {
   id: number;

@@ -37,7 +37,8 @@ describe('live bus on NATS JetStream', () => {
     const stop = await other.subscribe((u) => got.push(u));
     bus.publish([update(1), update(2), update(3)]);
     const deadline = Date.now() + 5000;
-    while (got.filter((u) => u.holdId === 7).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (got.filter((u) => u.holdId === 7).length < 3 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     stop();
     const mine = got.filter((u) => u.holdPath === '/1/7/');
     expect(mine.map((u) => u.devicePk)).toEqual([1, 2, 3]);
