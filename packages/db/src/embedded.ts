@@ -65,8 +65,15 @@ async function clearStalePid(pgDir: string): Promise<void> {
   await unlink(pidFile);
 }
 
-/** Starts (initialising on first use) a PostgreSQL server whose files live in `<dataDir>/pg`. */
-export async function startEmbedded(dataDir: string, log: (msg: string) => void = () => {}): Promise<EmbeddedServer> {
+/**
+ * Starts (initialising on first use) a PostgreSQL server whose files live in `<dataDir>/pg`, on a
+ * free port unless one is given (a restart on the same port lets open pools reconnect).
+ */
+export async function startEmbedded(
+  dataDir: string,
+  log: (msg: string) => void = () => {},
+  fixedPort?: number,
+): Promise<EmbeddedServer & { port: number }> {
   const root = path.resolve(dataDir);
   const pgDir = path.join(root, 'pg');
   await mkdir(root, { recursive: true });
@@ -82,7 +89,7 @@ export async function startEmbedded(dataDir: string, log: (msg: string) => void 
     await writeFile(passwordFile, password, { mode: 0o600 });
   } else password = (await readFile(passwordFile, 'utf8')).trim();
 
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: 'postgres',
@@ -101,6 +108,7 @@ export async function startEmbedded(dataDir: string, log: (msg: string) => void 
   await pg.start();
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    port,
     stop: () => pg.stop(),
   };
 }
