@@ -14,7 +14,7 @@ export function createIngest(pool: pg.Pool, bus: LiveBus, filters?: FilterOption
   return {
     bus,
     cache,
-    writer: new PositionWriter(pool, cache, bus, filters),
+    writer: new PositionWriter(pool, cache, bus, filters ? { filters } : {}),
     directory: new PgDeviceDirectory(pool, cache, log),
     commands: new PgCommandStore(pool),
   };

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import type { FlushPlan } from './plan.ts';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { FlushPlan, PositionRow } from './plan.ts';
 import type { LatestState } from './state.ts';
 
 interface StateRow {
@@ -48,16 +49,8 @@ export async function loadStates(pool: pg.Pool, pks: number[]): Promise<Map<numb
   return new Map(rows.map((r) => [r.device_pk, stateFromRow(r)]));
 }
 
-// One JSON parameter per table: jsonb_to_recordset turns it into rows on the server, which costs
-// far less than binding tens of thousands of parameters through the client.
-const INSERT_POSITIONS = `
-INSERT INTO positions (device_pk, fix_time, server_time, valid, lat, lon, speed, course, altitude, satellites, alarms, attributes)
-SELECT device_pk, fix_time, server_time, valid, lat, lon, speed, course, altitude, satellites,
-       CASE WHEN jsonb_array_length(alarms) = 0 THEN NULL ELSE ARRAY(SELECT jsonb_array_elements_text(alarms)) END,
-       attributes
-  FROM jsonb_to_recordset($1::jsonb) AS x(device_pk int, fix_time timestamptz, server_time timestamptz, valid boolean,
-       lat float8, lon float8, speed real, course smallint, altitude real, satellites smallint, alarms jsonb, attributes jsonb)`;
-
+// Events and states go as one JSON parameter each: jsonb_to_recordset turns it into rows on the
+// server, which costs far less than binding thousands of parameters through the client.
 const INSERT_EVENTS = `
 INSERT INTO events (device_pk, type, alarm, event_time, lat, lon)
 SELECT device_pk, type, alarm, event_time, lat, lon
@@ -77,35 +70,69 @@ ON CONFLICT (device_pk) DO UPDATE SET
   satellites = EXCLUDED.satellites, acc = EXCLUDED.acc, battery = EXCLUDED.battery, mileage = EXCLUDED.mileage,
   alarms = EXCLUDED.alarms, overspeed_since = EXCLUDED.overspeed_since, attributes = EXCLUDED.attributes`;
 
-/** Writes a flush plan in one transaction; throws (after ROLLBACK) if anything fails. */
+/** Writes the positions and events of a flush plan in one transaction; throws (after ROLLBACK) if anything fails. */
 export async function writePlan(pool: pg.Pool, plan: FlushPlan): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    if (plan.positions.length) await copyPositions(client, plan.positions);
+    if (plan.events.length) await client.query(INSERT_EVENTS, [JSON.stringify(plan.events)]);
+  });
+}
+
+/** Upserts latest-state rows. */
+export async function writeStates(pool: pg.Pool, states: Map<number, LatestState>): Promise<void> {
+  if (!states.size) return;
+  const rows = [...states].map(([pk, s]) => ({
+    device_pk: pk,
+    fix_time: s.fixTime,
+    receive_time: s.receiveTime,
+    last_seen: s.lastSeen,
+    valid: s.valid,
+    lat: s.lat,
+    lon: s.lon,
+    speed: s.speed,
+    course: s.course,
+    satellites: s.satellites,
+    acc: s.acc,
+    battery: s.battery,
+    mileage: s.mileage,
+    alarms: s.alarms,
+    overspeed_since: s.overspeedSince,
+    attributes: s.attributes,
+  }));
+  await inTransaction(pool, (client) => client.query(UPSERT_STATES, [JSON.stringify(rows)]));
+}
+
+/** COPY text format: tab-separated, \N for NULL, backslash-escaped; arrays as {a,b}. */
+function copyText(v: string): string {
+  return v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+}
+
+const COPY_POSITIONS =
+  'COPY positions (device_pk, fix_time, server_time, valid, lat, lon, speed, course, altitude, satellites, alarms, attributes) FROM STDIN';
+
+/** COPY is PostgreSQL's fastest way in: about twice the rows per second of INSERT … SELECT here. */
+async function copyPositions(client: pg.PoolClient, rows: PositionRow[]): Promise<void> {
+  let text = '';
+  for (const r of rows) {
+    const alarms = r.alarms.length
+      ? copyText(`{${r.alarms.map((a) => `"${a.replace(/["\\]/g, '')}"`).join(',')}}`)
+      : '\\N';
+    text += `${r.device_pk}\t${r.fix_time}\t${r.server_time}\t${r.valid ? 't' : 'f'}\t${r.lat}\t${r.lon}\t${r.speed}\t${r.course}\t${r.altitude ?? '\\N'}\t${r.satellites ?? '\\N'}\t${alarms}\t${copyText(JSON.stringify(r.attributes))}\n`;
+  }
+  const stream = client.query(copyFrom(COPY_POSITIONS));
+  await new Promise<void>((resolve, reject) => {
+    stream.on('error', reject);
+    stream.on('finish', resolve);
+    stream.end(text);
+  });
+}
+
+async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<unknown>): Promise<void> {
   const client = await pool.connect();
   let failed: unknown;
   try {
     await client.query('BEGIN');
-    if (plan.positions.length) await client.query(INSERT_POSITIONS, [JSON.stringify(plan.positions)]);
-    if (plan.events.length) await client.query(INSERT_EVENTS, [JSON.stringify(plan.events)]);
-    if (plan.states.size) {
-      const rows = [...plan.states].map(([pk, s]) => ({
-        device_pk: pk,
-        fix_time: s.fixTime,
-        receive_time: s.receiveTime,
-        last_seen: s.lastSeen,
-        valid: s.valid,
-        lat: s.lat,
-        lon: s.lon,
-        speed: s.speed,
-        course: s.course,
-        satellites: s.satellites,
-        acc: s.acc,
-        battery: s.battery,
-        mileage: s.mileage,
-        alarms: s.alarms,
-        overspeed_since: s.overspeedSince,
-        attributes: s.attributes,
-      }));
-      await client.query(UPSERT_STATES, [JSON.stringify(rows)]);
-    }
+    await work(client);
     await client.query('COMMIT');
   } catch (err) {
     failed = err;

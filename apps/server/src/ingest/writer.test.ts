@@ -53,6 +53,7 @@ describe.each(dbTargets())('ingest on $name PostgreSQL', (target) => {
     await ingest.bus.subscribe((u) => updates.push(u));
   });
   afterAll(async () => {
+    await ingest.writer.close();
     await t.close();
   });
 
@@ -67,6 +68,8 @@ describe.each(dbTargets())('ingest on $name PostgreSQL', (target) => {
     await other.end();
     expect(rows[0].n).toBe(3);
 
+    // The latest-state rows trail the positions by at most a second; write them now.
+    await ingest.writer.flushStates();
     const monitor = await t.call<{ rows: Record<string, unknown>[] }>('POST', 'Monitor/GetMonitorList', {
       token,
       body: { Status: 'all' },
@@ -108,6 +111,7 @@ describe.each(dbTargets())('ingest on $name PostgreSQL', (target) => {
       ]),
       rec('861234567890002', [], { kind: 'heartbeat', alarms: ['sos'] }),
     ]);
+    await ingest.writer.flushStates();
     const { rows } = await t.database.pool.query(
       `SELECT type, alarm FROM events e JOIN devices d ON d.id = e.device_pk WHERE d.device_id = '861234567890002' ORDER BY e.id`,
     );

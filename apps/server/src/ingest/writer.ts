@@ -1,14 +1,16 @@
 import type { InboundRecord, IngestSink } from '@lodestar/gateway';
 import type pg from 'pg';
-import type { LiveBus, LiveUpdate } from './bus.ts';
+import type { LiveBus } from './bus.ts';
 import type { DeviceCache } from './device-cache.ts';
 import { DEFAULT_FILTERS, type FilterOptions } from './filters.ts';
-import { type FlushPlan, planFlush } from './plan.ts';
+import { planFlush } from './plan.ts';
 import { loadStates, writePlan } from './sql.ts';
 import type { LatestState } from './state.ts';
+import { StateFlusher } from './state-flusher.ts';
 
 interface Pending {
   records: InboundRecord[];
+  deviceIds: Set<string>;
   resolve: () => void;
   reject: (err: unknown) => void;
 }
@@ -19,98 +21,130 @@ export interface WriterStats {
   positionsDropped: Record<string, number>;
   flushes: number;
   failedFlushes: number;
-  lastFlushMs: number;
+}
+
+export interface WriterOptions {
+  filters?: FilterOptions;
+  /** Records in one transaction at most. */
+  maxBatchRecords?: number;
+  /** Transactions in flight at once; each holds devices no other in-flight one holds. */
+  maxInFlight?: number;
+  stateFlushMs?: number;
 }
 
 /**
- * The ingest sink: group commit. Everything that arrives while a transaction is in flight is
+ * The ingest sink: group commit. Everything that arrives while transactions are in flight is
  * written by the next one, so a thousand devices reporting at once cost a few transactions, and
- * `persist` resolves only after the COMMIT that made its records durable.
+ * `persist` resolves only after the COMMIT that made its records durable. Up to `maxInFlight`
+ * transactions overlap, but never two holding the same device, so each device's records are
+ * applied in the order they came.
  */
 export class PositionWriter implements IngestSink {
   private queue: Pending[] = [];
-  private flushing = false;
+  private inFlight = 0;
+  private readonly busyDevices = new Set<string>();
   private readonly states = new Map<number, LatestState>();
+  private readonly stateRows: StateFlusher;
+  private readonly filters: FilterOptions;
+  private readonly maxBatchRecords: number;
+  private readonly maxInFlight: number;
   readonly stats: WriterStats = {
     recordsPersisted: 0,
     positionsStored: 0,
     positionsDropped: {},
     flushes: 0,
     failedFlushes: 0,
-    lastFlushMs: 0,
   };
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly devices: DeviceCache,
     private readonly bus: LiveBus,
-    private readonly filters: FilterOptions = DEFAULT_FILTERS,
-    private readonly maxBatchRecords = 5000,
-  ) {}
+    opts: WriterOptions = {},
+  ) {
+    this.filters = opts.filters ?? DEFAULT_FILTERS;
+    this.maxBatchRecords = opts.maxBatchRecords ?? 5000;
+    this.maxInFlight = opts.maxInFlight ?? 2;
+    this.stateRows = new StateFlusher(pool, opts.stateFlushMs ?? 1000);
+  }
 
   persist(records: InboundRecord[]): Promise<void> {
     if (records.length === 0) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      this.queue.push({ records, resolve, reject });
-      if (!this.flushing) setImmediate(() => void this.drain());
+      this.queue.push({ records, deviceIds: new Set(records.map((r) => r.deviceId)), resolve, reject });
+      setImmediate(() => this.pump());
     });
   }
 
-  /** Forget cached state (a device was removed or its history rewritten). */
-  forget(devicePk: number): void {
-    this.states.delete(devicePk);
+  /** Writes the trailing latest-state rows now (tests, shutdown). */
+  flushStates(): Promise<void> {
+    return this.stateRows.flush();
   }
 
-  private async drain(): Promise<void> {
-    if (this.flushing) return;
-    this.flushing = true;
-    try {
-      while (this.queue.length) {
-        const batch = this.take();
-        try {
-          await this.flush(batch.flatMap((p) => p.records));
-          for (const p of batch) p.resolve();
-        } catch (err) {
-          this.stats.failedFlushes++;
-          for (const p of batch) p.reject(err);
-        }
-      }
-    } finally {
-      this.flushing = false;
+  async close(): Promise<void> {
+    await this.stateRows.close();
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.maxInFlight && this.queue.length) {
+      const batch = this.take();
+      if (!batch.length) return;
+      this.inFlight++;
+      const ids = new Set(batch.flatMap((p) => [...p.deviceIds]));
+      for (const id of ids) this.busyDevices.add(id);
+      this.flush(batch.flatMap((p) => p.records))
+        .then(
+          () => {
+            for (const p of batch) p.resolve();
+          },
+          (err) => {
+            this.stats.failedFlushes++;
+            for (const p of batch) p.reject(err);
+          },
+        )
+        .finally(() => {
+          for (const id of ids) this.busyDevices.delete(id);
+          this.inFlight--;
+          this.pump();
+        });
     }
   }
 
+  /** The oldest pending persists whose devices are not in flight, in order, up to the batch size. */
   private take(): Pending[] {
+    const taken: Pending[] = [];
+    const blocked = new Set(this.busyDevices);
     let n = 0;
-    let i = 0;
-    while (i < this.queue.length && (i === 0 || n + this.queue[i]!.records.length <= this.maxBatchRecords)) {
-      n += this.queue[i]!.records.length;
-      i++;
+    const rest: Pending[] = [];
+    for (const p of this.queue) {
+      const clash = [...p.deviceIds].some((id) => blocked.has(id));
+      if (clash || (taken.length > 0 && n + p.records.length > this.maxBatchRecords)) {
+        // A later persist of the same device must wait behind this one.
+        for (const id of p.deviceIds) blocked.add(id);
+        rest.push(p);
+        continue;
+      }
+      taken.push(p);
+      n += p.records.length;
     }
-    return this.queue.splice(0, i);
+    this.queue = rest;
+    return taken;
   }
 
   private async flush(records: InboundRecord[]): Promise<void> {
-    const started = performance.now();
     const infos = await this.devices.resolve(records.map((r) => r.deviceId));
     const missing = [...new Set([...infos.values()].map((d) => d.pk))].filter((pk) => !this.states.has(pk));
     const loaded = missing.length ? await loadStates(this.pool, missing) : new Map<number, LatestState>();
-    const plan: FlushPlan = planFlush(
-      records,
-      infos,
-      (pk) => this.states.get(pk) ?? loaded.get(pk),
-      new Date(),
-      this.filters,
-    );
+    const plan = planFlush(records, infos, (pk) => this.states.get(pk) ?? loaded.get(pk), new Date(), this.filters);
     await writePlan(this.pool, plan);
     // Only after COMMIT does the cached state move on: a failed flush leaves it as it was.
     for (const [pk, s] of plan.states) this.states.set(pk, s);
+    this.stateRows.mark(plan.states);
     this.stats.flushes++;
     this.stats.recordsPersisted += records.length;
     this.stats.positionsStored += plan.positions.length;
     for (const [reason, n] of Object.entries(plan.dropped))
       this.stats.positionsDropped[reason] = (this.stats.positionsDropped[reason] ?? 0) + n;
-    this.stats.lastFlushMs = performance.now() - started;
-    this.bus.publish(plan.updates satisfies LiveUpdate[]);
+    this.bus.publish(plan.updates);
   }
 }
