@@ -1,1 +1,13 @@
-export * from './ports.ts';
+// @lodestar/gateway — device listeners (TCP/UDP/HTTP), sessions, ACK-after-durable-write, command delivery.
+
+export { type GatewayHandle, startGateway } from './gateway.ts';
+export { DEFAULT_PORTS, type GatewayLogger, type GatewayOptions, type LogLevel, type PortSetting } from './options.ts';
+export type {
+  CommandStore,
+  CommandType,
+  DeviceDirectory,
+  InboundRecord,
+  IngestSink,
+  PendingCommand,
+} from './ports.ts';
+export type { GatewayStats } from './stats.ts';

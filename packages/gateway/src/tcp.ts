@@ -1,0 +1,62 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import type { ChannelFactory, StreamProtocolName } from './channels/index.ts';
+import { DeviceConnection } from './connection.ts';
+import type { GatewayContext } from './context.ts';
+import { listen } from './listen.ts';
+
+/** After end(), a peer that never closes its side is cut after this long. */
+const END_GRACE_MS = 2_000;
+
+/** TCP listener for one stream protocol: connection cap, idle timeout, one DeviceConnection per socket. */
+export async function listenTcp(
+  gw: GatewayContext,
+  protocol: StreamProtocolName,
+  port: number,
+  channel: ChannelFactory,
+  sockets: Set<Socket>,
+): Promise<Server> {
+  const server = createServer((socket) => {
+    if (!gw.limiter.acquire(protocol)) {
+      gw.opts.log('warn', 'connection limit reached; refusing', { protocol, remoteAddress: socket.remoteAddress });
+      socket.destroy();
+      return;
+    }
+    sockets.add(socket);
+    socket.setNoDelay(true);
+    socket.setKeepAlive(true, 60_000);
+    // Idle sockets are usually half-open: the tracker lost power or coverage without a FIN.
+    socket.setTimeout(gw.opts.idleTimeoutMs, () => {
+      gw.opts.log('debug', 'idle timeout', { protocol, remoteAddress: socket.remoteAddress });
+      socket.destroy();
+    });
+    const connection = new DeviceConnection(gw, channel(), {
+      remoteAddress: socket.remoteAddress ?? '',
+      write: (bytes) => {
+        if (socket.destroyed || !socket.writable) return false;
+        socket.write(bytes);
+        return true;
+      },
+      end: () => {
+        socket.end();
+        setTimeout(() => socket.destroy(), END_GRACE_MS).unref();
+      },
+      destroy: () => socket.destroy(),
+    });
+    socket.on('data', (chunk) => {
+      // Reading pauses while a batch is persisted: bytes arriving meanwhile form the next batch.
+      socket.pause();
+      void connection.receive(chunk).then(() => {
+        if (!socket.destroyed) socket.resume();
+      });
+    });
+    socket.on('error', (err) => gw.opts.log('debug', 'socket error', { protocol, error: err.message }));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      gw.limiter.release(protocol);
+      connection.transportClosed();
+    });
+  });
+  server.on('error', (err) => gw.opts.log('error', 'TCP listener error', { protocol, error: err.message }));
+  await listen(server, port, gw.opts.host);
+  return server;
+}
