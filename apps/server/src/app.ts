@@ -9,6 +9,8 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { AccountService } from './modules/account/service.ts';
 import { SessionRepository } from './modules/account/session-repository.ts';
 import { SmsCodeRepository } from './modules/account/sms-code-repository.ts';
+import { CommandRepository } from './modules/commands/repository.ts';
+import { commandRoutes } from './modules/commands/routes.ts';
 import { DeviceRepository } from './modules/devices/repository.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { DeviceService } from './modules/devices/service.ts';
@@ -34,12 +36,21 @@ export interface AppDeps {
   sms: SmsProvider;
   /** The ingest side (device cache, writer, bus); made here with an in-process bus when absent. */
   ingest?: Ingest;
+  /** Tells the gateway a device has a command waiting (set once the gateway runs). */
+  notifyCommand?: (deviceId: string) => void;
   /** pino options, or false in tests. */
   logger?: boolean | object;
 }
 
 /** The composition root: repositories → services → routes, with the contract's plugins first. */
-export async function buildApp({ config, database, sms, ingest, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  sms,
+  ingest,
+  notifyCommand,
+  logger = false,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -95,10 +106,13 @@ export async function buildApp({ config, database, sms, ingest, logger = false }
   logRoutes(app, logRepo);
   functionRoutes(app);
   downloadRoutes(app, db);
-  deviceRoutes(
-    app,
-    new DeviceService(new DeviceRepository(db, database.pool), holdRepo, logRepo, live.cache, config.onlineTimeoutMs),
-  );
+  const deviceRepo = new DeviceRepository(db, database.pool);
+  deviceRoutes(app, new DeviceService(deviceRepo, holdRepo, logRepo, live.cache, config.onlineTimeoutMs));
+  commandRoutes(app, {
+    commands: new CommandRepository(db),
+    devices: deviceRepo,
+    notify: (deviceId) => notifyCommand?.(deviceId),
+  });
 
   await app.register(webPlugin, { dist: config.webDist ?? DEFAULT_WEB_DIST });
   return app;

@@ -53,6 +53,8 @@ describe.each(dbTargets())("another hold's ids are refused on $name PostgreSQL",
     ['Device/RemoveDevice', { DeviceID: B_DEVICE }],
     ['Device/GetDeviceList', { PageIndex: 1, PageSize: 10, HoldID: b.hold.id }],
     ['Monitor/GetMonitorList', { HoldID: b.hold.id }],
+    ['Command/SendCommand', { DeviceID: B_DEVICE, Type: 'engineStop' }],
+    ['Command/GetCommandList', { DeviceID: B_DEVICE }],
     ['History/GetTrack', { DeviceID: B_DEVICE, StartTime: '2026-11-20 00:00:00', EndTime: '2026-11-21 00:00:00' }],
   ];
 

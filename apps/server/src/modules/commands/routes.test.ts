@@ -1,0 +1,58 @@
+import { dbTargets, stopTestServers } from '@lodestar/db/testing';
+import { Fn } from '@lodestar/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgCommandStore } from '../../ingest/command-store.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+
+afterAll(stopTestServers);
+
+describe.each(dbTargets())('command queue on $name PostgreSQL', (target) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    const hold = await t.buildHold('Fleet');
+    token = (await t.buildUser(hold, [Fn.deviceManage, Fn.sendCommand])).token;
+    await t.call('POST', 'Device/AddDevice', {
+      token,
+      body: { DeviceID: '013912345678', Protocol: 'jt808', HoldID: hold.id },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('queues a command as pending and follows it to acknowledged', async () => {
+    const sent = await t.call<{ CommandID: number }>('POST', 'Command/SendCommand', {
+      token,
+      body: { DeviceID: '013912345678', Type: 'text', Text: ' 请注意安全 ' },
+    });
+    expect(sent.code).toBe(200);
+    const store = new PgCommandStore(t.database.pool);
+    const pending = await store.pendingFor('013912345678');
+    expect(pending).toEqual([
+      { id: sent.data.CommandID, deviceId: '013912345678', type: 'text', payload: { text: '请注意安全' } },
+    ]);
+    await store.markSent(sent.data.CommandID, new Date());
+    expect(await store.pendingFor('013912345678')).toEqual([]);
+    await store.markAcknowledged(sent.data.CommandID, new Date(), 'ok');
+    const list = await t.call<{ Status: string; Result: string }[]>('POST', 'Command/GetCommandList', {
+      token,
+      body: { DeviceID: '013912345678' },
+    });
+    expect(list.data[0]).toMatchObject({ Status: 'acknowledged', Result: 'ok' });
+  });
+
+  it('marks a command that was never answered as timed out', async () => {
+    const sent = await t.call<{ CommandID: number }>('POST', 'Command/SendCommand', {
+      token,
+      body: { DeviceID: '013912345678', Type: 'engineStop' },
+    });
+    const store = new PgCommandStore(t.database.pool);
+    await store.markSent(sent.data.CommandID, new Date());
+    await store.markFailed(sent.data.CommandID, new Date(), 'timeout');
+    const list = await t.call<{ CommandID: number; Status: string }[]>('POST', 'Command/GetCommandList', {
+      token,
+      body: { DeviceID: '013912345678' },
+    });
+    expect(list.data.find((c) => c.CommandID === sent.data.CommandID)?.Status).toBe('timedOut');
+  });
+});
