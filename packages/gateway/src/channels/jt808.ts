@@ -55,7 +55,9 @@ export function jt808Channel(o: ChannelOptions): ProtocolChannel {
   };
   return {
     protocol: 'jt808',
-    splitter: new Jt808FrameSplitter(),
+    // Not strict: like Traccar's Jt808FrameDecoder we take every 7E…7E span, because devices in the field send
+    // wrong body lengths (Traccar vector order 88 declares 50 bytes and carries 40); the decoder rejects garbage.
+    splitter: new Jt808FrameSplitter({ strict: false }),
     decode(frame) {
       const header = parseJt808Frame(frame)?.header;
       if (header) target = { phone: header.phoneBytes, version: header.version };
