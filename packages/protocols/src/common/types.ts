@@ -88,7 +88,7 @@ export interface DecodedMessage {
   reply?: Buffer;
   /** Checksum verdict; a bad checksum is accepted (as Traccar does) but flagged here. */
   crcValid?: boolean;
-  /** Set when the frame was malformed; the decoder never throws. */
+  /** Why nothing (or only part) was decoded: malformed frame, or no login/handshake yet. Decoders never throw. */
   error?: string;
 }
 

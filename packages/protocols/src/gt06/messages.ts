@@ -73,6 +73,6 @@ export function expectsAck(type: number, ackLocations: boolean): boolean {
   if (type === Gt06Type.Command || type === Gt06Type.Command1 || type === Gt06Type.Command2) return false;
   const layout = LAYOUTS.get(type);
   // Concox GT06N v1.8 §5.2: plain location packets need no reply; Traccar replies anyway (option).
-  if (layout && layout.gps && !layout.status) return ackLocations;
+  if (layout?.gps && !layout.status) return ackLocations;
   return true;
 }

@@ -45,7 +45,12 @@ function decodeSentence(f: string[], sentence: string, m: DecodedMessage, o: H02
     case 'LINK':
       // *HQ,id,LINK,hhmmss,rssi,satellites,battery,steps,turnovers,ddmmyy,status
       m.kind = 'heartbeat';
-      Object.assign(a, { rssi: Number(f[4]), satellites: Number(f[5]), batteryLevel: Number(f[6]), steps: Number(f[7]) });
+      Object.assign(a, {
+        rssi: Number(f[4]),
+        satellites: Number(f[5]),
+        batteryLevel: Number(f[6]),
+        steps: Number(f[7]),
+      });
       if (f[10]) applyH02Status(m, Number.parseInt(f[10], 16));
       return;
     case 'NBR':
@@ -90,7 +95,16 @@ function decodeVp1(f: string[], m: DecodedMessage): void {
   const lon = parseCoordinate(f[6] ?? '', f[7] ?? '');
   if (!fixTime || !Number.isFinite(lat) || !Number.isFinite(lon)) return;
   const speedKmh = (Number(f[8]) || 0) * KNOTS_TO_KMH;
-  m.positions.push({ fixTime, valid: f[3] === 'A', lat, lon, speedKmh, course: Number(f[9]) || 0, alarms: [], attributes: {} });
+  m.positions.push({
+    fixTime,
+    valid: f[3] === 'A',
+    lat,
+    lon,
+    speedKmh,
+    course: Number(f[9]) || 0,
+    alarms: [],
+    attributes: {},
+  });
   m.kind = 'position';
 }
 

@@ -36,9 +36,12 @@ describe('H02 Traccar vectors', () => {
 
   it('echoes heartbeats and answers V1 with V4,V1', () => {
     expect(decodeH02(Buffer.from('*HQ,135790246811220,HTBT,100#')).reply?.toString()).toBe('*HQ,135790246811220,HTBT#');
-    const v1 = decodeH02(Buffer.from('*HQ,4210051415,V1,164549,A,0956.3869,N,08406.7068,W,000.00,000,221215,FFFFFBFF#'), {
-      now,
-    });
+    const v1 = decodeH02(
+      Buffer.from('*HQ,4210051415,V1,164549,A,0956.3869,N,08406.7068,W,000.00,000,221215,FFFFFBFF#'),
+      {
+        now,
+      },
+    );
     expect(v1.reply?.toString()).toBe('*HQ,4210051415,V4,V1,20240102010203#');
     expect(v1.positions[0]?.attributes.ignition).toBe(false);
   });

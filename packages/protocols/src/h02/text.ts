@@ -1,15 +1,17 @@
 import { dateFromParts } from '../common/time.ts';
-import { addAlarm, type AlarmName, KNOTS_TO_KMH, type Position } from '../common/types.ts';
+import { type AlarmName, addAlarm, KNOTS_TO_KMH, type Position } from '../common/types.ts';
 
 /** Field helpers shared by the H02 text and binary decoders. */
 
 /** "ddmm.mmmm", "-dd-mm.mmmm" or "dddmmmmmm" with N/S/E/W → signed degrees; NaN when unreadable. */
 export function parseCoordinate(value: string, hemisphere: string): number {
+  const dashed = /^-(\d+)-(\d+\.\d+)$/.exec(value); // "-23-29.0095"
+  const decimal = /^(\d*)(\d\d\.\d+)$/.exec(value); // "3542.2043", "38.6508"
+  const packed = /^(\d+)(\d\d)(\d{4})$/.exec(value); // "354220430"
   let degrees: number;
-  let m = /^-(\d+)-(\d+\.\d+)$/.exec(value);
-  if (m) degrees = Number(m[1]) + Number(m[2]) / 60;
-  else if ((m = /^(\d*)(\d\d\.\d+)$/.exec(value))) degrees = Number(m[1] || 0) + Number(m[2]) / 60;
-  else if ((m = /^(\d+)(\d\d)(\d{4})$/.exec(value))) degrees = Number(m[1]) + Number(`${m[2]}.${m[3]}`) / 60;
+  if (dashed) degrees = Number(dashed[1]) + Number(dashed[2]) / 60;
+  else if (decimal) degrees = Number(decimal[1] || 0) + Number(decimal[2]) / 60;
+  else if (packed) degrees = Number(packed[1]) + Number(`${packed[2]}.${packed[3]}`) / 60;
   else return Number.NaN;
   return hemisphere === 'S' || hemisphere === 'W' ? -degrees : degrees;
 }

@@ -220,7 +220,9 @@ describe('JT/T 808 vectors from other libraries (wire bytes through the splitter
         expect(m.attributes.batchType).toBe(body.type);
         const items = body.items as Obj[];
         expect(m.positions).toHaveLength(items.length);
-        items.forEach((item, i) => checkLocation(m.positions[i], item));
+        items.forEach((item, i) => {
+          checkLocation(m.positions[i], item);
+        });
       } else {
         const expected = { ...body };
         if ('authCodeLength' in expected) expect(String(m.attributes.authCode).length).toBe(expected.authCodeLength);

@@ -56,7 +56,16 @@ function decodeQuery(request: OsmAndRequest, m: OsmAndMessage, options: OsmAndOp
   let query = request.query ?? request.uri?.split('?').slice(1).join('?') ?? '';
   if (query === '' && request.body) query = request.body;
   const params = new URLSearchParams(query);
-  const p: Position = { fixTime: now(), valid: true, lat: 0, lon: 0, speedKmh: 0, course: 0, alarms: [], attributes: {} };
+  const p: Position = {
+    fixTime: now(),
+    valid: true,
+    lat: 0,
+    lon: 0,
+    speedKmh: 0,
+    course: 0,
+    alarms: [],
+    attributes: {},
+  };
   const a = p.attributes;
   const cells: string[] = [];
   const wifi: string[] = [];

@@ -57,7 +57,11 @@ describe('OsmAnd Traccar vectors', () => {
     for (let i = 0; i < 100_000; i++) {
       const junk = randomBytes(rand, Math.floor(rand() * 60)).toString('latin1');
       const json = i % 2 === 0;
-      const m = decodeOsmAnd(json ? { body: `{"device_id":"1","location":${junk}`, contentType: 'application/json' } : { query: `id=1&${junk}` });
+      const m = decodeOsmAnd(
+        json
+          ? { body: `{"device_id":"1","location":${junk}`, contentType: 'application/json' }
+          : { query: `id=1&${junk}` },
+      );
       expect(m.positions.every((p) => p.fixTime instanceof Date)).toBe(true);
     }
   });

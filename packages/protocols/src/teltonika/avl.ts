@@ -1,4 +1,4 @@
-import { isPrintable, type ByteReader } from '../common/reader.ts';
+import { type ByteReader, isPrintable } from '../common/reader.ts';
 import type { DecodedMessage, Position } from '../common/types.ts';
 import { decodeIo, decodeIoX, readUnsigned } from './io.ts';
 

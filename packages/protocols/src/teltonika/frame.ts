@@ -5,7 +5,8 @@ import { ByteQueue, type FrameSplitter } from '../common/splitter.ts';
  * Teltonika TCP framing (Teltonika "Codec" documentation): IMEI handshake (2-byte length + ASCII IMEI),
  * a single 0xFF keep-alive, or an AVL packet: 4 zero bytes, data length (4), data, CRC-16/IBM (4).
  */
-export const MAX_AVL_DATA = 64 * 1024;
+/** Teltonika devices send at most 1280 bytes of AVL data per TCP packet; allow some headroom. */
+export const MAX_AVL_DATA = 4096;
 const CODECS = new Set([0x07, 0x08, 0x8e, 0x0c, 0x0d, 0x0e, 0x10]);
 
 export type TeltonikaFrameKind = 'ping' | 'imei' | 'avl';
@@ -49,14 +50,12 @@ function frameSize(buf: Buffer, at: number): number {
   return buf[at + 9] === buf[at + 8 + dataLength - 1] ? dataLength + 12 : 0;
 }
 
-function completeValidAvl(buf: Buffer, at: number): boolean {
-  const size = frameSize(buf, at);
-  return size > 12 && avlCrcValid(buf.subarray(at, at + size));
-}
-
 /** Per-connection splitter; bad CRCs are tolerated unless a CRC-valid packet starts inside (then resync). */
 export class TeltonikaFrameSplitter implements FrameSplitter {
   private readonly queue = new ByteQueue();
+  /** Absolute stream offset of the queue's first byte, and offsets already known not to start a valid packet. */
+  private base = 0;
+  private readonly rejected = new Set<number>();
   discarded = 0;
 
   get buffered(): number {
@@ -73,29 +72,35 @@ export class TeltonikaFrameSplitter implements FrameSplitter {
         this.discard(1);
         continue;
       }
-      const later = size !== 1 ? laterValid(view, size < 0 ? view.length : size) : -1;
+      const later = size !== 1 ? this.laterValid(view, size < 0 ? view.length : size) : -1;
       if (later > 0 && (size < 0 || (size > 12 && !avlCrcValid(view.subarray(0, size))))) {
         this.discard(later);
         continue;
       }
       if (size < 0) break;
+      this.base += size;
       frames.push(this.queue.take(size));
     }
+    if (this.rejected.size > 4096) this.rejected.clear();
     return frames;
   }
 
   private discard(n: number): void {
     this.discarded += n;
+    this.base += n;
     this.queue.drop(n);
   }
-}
 
-/** First offset in (0, limit) where a complete CRC-valid AVL packet starts. */
-function laterValid(buf: Buffer, limit: number): number {
-  for (let i = buf.indexOf(ZERO4, 1); i > 0 && i < limit; i = buf.indexOf(ZERO4, i + 1)) {
-    if (completeValidAvl(buf, i)) return i;
+  /** First offset in (0, limit) where a complete CRC-valid AVL packet starts. */
+  private laterValid(buf: Buffer, limit: number): number {
+    for (let i = buf.indexOf(ZERO4, 1); i > 0 && i < limit; i = buf.indexOf(ZERO4, i + 1)) {
+      if (this.rejected.has(this.base + i)) continue;
+      const size = frameSize(buf, i);
+      if (size > 12 && avlCrcValid(buf.subarray(i, i + size))) return i;
+      if (size >= 0) this.rejected.add(this.base + i); // not a start, or complete with a bad CRC: final
+    }
+    return -1;
   }
-  return -1;
 }
 
 const ZERO4 = Buffer.alloc(4);

@@ -7,18 +7,26 @@ import { type AlarmName, addAlarm, type Position } from '../common/types.ts';
  */
 type Handler = (p: Position, v: ByteReader, length: number) => void;
 
-const flag = (key: string): Handler => (p, v, n) => {
-  p.attributes[key] = readUnsigned(v, n) > 0;
-};
-const scaled = (key: string, divisor: number): Handler => (p, v, n) => {
-  p.attributes[key] = readUnsigned(v, n) / divisor;
-};
-const signed = (key: string, divisor: number): Handler => (p, v) => {
-  p.attributes[key] = v.i16() / divisor;
-};
-const alarmIf = (alarm: AlarmName): Handler => (p, v, n) => {
-  if (readUnsigned(v, n) > 0) addAlarm(p, alarm);
-};
+const flag =
+  (key: string): Handler =>
+  (p, v, n) => {
+    p.attributes[key] = readUnsigned(v, n) > 0;
+  };
+const scaled =
+  (key: string, divisor: number): Handler =>
+  (p, v, n) => {
+    p.attributes[key] = readUnsigned(v, n) / divisor;
+  };
+const signed =
+  (key: string, divisor: number): Handler =>
+  (p, v) => {
+    p.attributes[key] = v.i16() / divisor;
+  };
+const alarmIf =
+  (alarm: AlarmName): Handler =>
+  (p, v, n) => {
+    if (readUnsigned(v, n) > 0) addAlarm(p, alarm);
+  };
 
 const IO: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [1, flag('in1')],
@@ -50,7 +58,10 @@ const IO: ReadonlyMap<number, Handler> = new Map<number, Handler>([
     253, // green driving type
     (p, v, n) => {
       const kind = readUnsigned(v, n);
-      addAlarm(p, kind === 1 ? 'hardAcceleration' : kind === 2 ? 'hardBraking' : kind === 3 ? 'hardCornering' : undefined);
+      addAlarm(
+        p,
+        kind === 1 ? 'hardAcceleration' : kind === 2 ? 'hardBraking' : kind === 3 ? 'hardCornering' : undefined,
+      );
     },
   ],
   [10800, signed('eyeTemp1', 100)], // EYE sensor temperatures, 0.01 °C
@@ -73,7 +84,8 @@ export function decodeIo(p: Position, id: number, v: ByteReader, length: number)
   else if (length === 8) {
     const hi = v.u32();
     const lo = v.u32();
-    p.attributes[`io${id}`] = hi < 0x200000 ? hi * 2 ** 32 + lo : `0x${hi.toString(16)}${lo.toString(16).padStart(8, '0')}`;
+    p.attributes[`io${id}`] =
+      hi < 0x200000 ? hi * 2 ** 32 + lo : `0x${hi.toString(16)}${lo.toString(16).padStart(8, '0')}`;
   } else p.attributes[`io${id}`] = readUnsigned(v, length);
 }
 
