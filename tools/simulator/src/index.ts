@@ -1,0 +1,12 @@
+// @lodestar/simulator — a fleet of virtual trackers speaking GT06, JT/T 808, H02 and OsmAnd to the gateway.
+
+export { DEFAULT_MIX, deviceIds, type ProtocolMix, SIM_PROTOCOLS, type SimDeviceId, type SimProtocol } from './ids.ts';
+export type { SimAlarm, SimFix } from './route.ts';
+export {
+  SIM_DEFAULT_PORTS,
+  type SimulatorHandle,
+  type SimulatorOptions,
+  type SimulatorStats,
+  startSimulator,
+} from './simulator.ts';
+export type { SimAck } from './tracker.ts';

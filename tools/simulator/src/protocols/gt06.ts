@@ -1,0 +1,79 @@
+import { encodeGt06Packet, Gt06FrameSplitter, Gt06Type, parseGt06Frame } from '@lodestar/protocols';
+import type { SimAlarm, SimFix } from '../route.ts';
+import { clockParts, type DialectEvent, type TcpDialect } from './types.ts';
+
+/** Alarm/language byte codes (Concox GT06N v1.8 §5.4). */
+const ALARM_CODE: Record<SimAlarm, number> = { sos: 0x01, powerCut: 0x02, overspeed: 0x06 };
+
+/** 0x01 login (§5.1): 8-byte BCD terminal id, the IMEI with a leading 0. */
+export function encodeGt06Login(imei: string, serial: number): Buffer {
+  return encodeGt06Packet(Gt06Type.Login, serial, Buffer.from(`0${imei}`.padStart(16, '0'), 'hex'));
+}
+
+/** GPS block (§5.2.1): UTC date, satellites, lat/lon × 1,800,000, speed km/h, course/status word. */
+function gpsBlock(fix: SimFix): Buffer {
+  const b = Buffer.alloc(18);
+  Buffer.from(clockParts(fix.time)).copy(b, 0);
+  b.writeUInt8(0xc0 | 9, 6); // GPS info length 12, 9 satellites
+  b.writeUInt32BE(Math.round(Math.abs(fix.lat) * 1_800_000), 7);
+  b.writeUInt32BE(Math.round(Math.abs(fix.lon) * 1_800_000), 11);
+  b.writeUInt8(Math.min(255, Math.round(fix.speedKmh)), 15);
+  // bit 12 positioned, 10 north latitude, 11 west longitude; 14/15 ACC known / on (as Traccar reads it)
+  const flags =
+    (fix.course & 0x3ff) |
+    0x1000 |
+    (fix.lat >= 0 ? 0x400 : 0) |
+    (fix.lon < 0 ? 0x800 : 0) |
+    0x4000 |
+    (fix.acc ? 0x8000 : 0);
+  b.writeUInt16BE(flags, 16);
+  return b;
+}
+
+/** Serving cell: MCC 460 (China), MNC 0, LAC, cell id. */
+const LBS = Buffer.from([0x01, 0xcc, 0x00, 0x28, 0x7d, 0x00, 0x1f, 0x71]);
+
+/**
+ * A position: 0x22 GPS+LBS with the ACC byte (JM-VL03 §5.3), or 0x16 GPS+LBS+status carrying the alarm
+ * when there is one (§5.3.1: terminal info, voltage level, GSM signal, alarm, language).
+ */
+export function encodeGt06Location(fix: SimFix, serial: number): Buffer {
+  if (fix.alarm) {
+    const info = (fix.acc ? 0x02 : 0) | 0x40 | 0x04;
+    const status = Buffer.from([info, 0x05, 0x04, ALARM_CODE[fix.alarm], 0x02]);
+    const content = Buffer.concat([gpsBlock(fix), Buffer.from([LBS.length + 1]), LBS, status]);
+    return encodeGt06Packet(Gt06Type.GpsLbsStatus, serial, content);
+  }
+  const tail = Buffer.from([fix.acc ? 1 : 0, 0x00, 0x00]); // ACC, upload mode (timed), real-time
+  return encodeGt06Packet(Gt06Type.GpsLbs2, serial, Buffer.concat([gpsBlock(fix), LBS, tail]));
+}
+
+/** §6.2 answer 0x15 to a 0x80 command: length, the server flag echoed, text. */
+function commandAnswer(command: Buffer, serial: number): Buffer {
+  const flag = command.subarray(1, 5);
+  const text = Buffer.from(`${command.toString('latin1', 5, 1 + (command[0] ?? 4))}:OK`, 'latin1');
+  return encodeGt06Packet(Gt06Type.String, serial, Buffer.concat([Buffer.from([4 + text.length]), flag, text]));
+}
+
+export function gt06Dialect(imei: string): TcpDialect {
+  let serial = 0;
+  const next = () => {
+    serial = (serial + 1) & 0xffff;
+    return serial;
+  };
+  return {
+    splitter: () => new Gt06FrameSplitter(),
+    login: () => encodeGt06Login(imei, next()),
+    position(fix) {
+      const s = next();
+      return { bytes: encodeGt06Location(fix, s), key: String(s) };
+    },
+    onFrame(frame): DialectEvent[] {
+      const f = parseGt06Frame(frame);
+      if (!f) return [];
+      if (f.type === Gt06Type.Login) return [{ type: 'loggedIn' }];
+      if (f.type === Gt06Type.Command) return [{ type: 'send', bytes: commandAnswer(f.body, next()) }];
+      return [{ type: 'ack', key: String(f.serial) }];
+    },
+  };
+}
