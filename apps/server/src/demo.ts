@@ -1,0 +1,32 @@
+import { type Database, devices, holds } from '@lodestar/db';
+import { HoldType } from '@lodestar/domain';
+import type { SimDeviceId } from '@lodestar/simulator';
+import { inArray } from 'drizzle-orm';
+
+const PLATE_PREFIX = ['沪A', '浙A', '粤B', '京N', '川A', 'AB-', 'LY-'];
+
+/**
+ * Registers the simulated fleet in the demo organisation's fleets and enterprises (round robin),
+ * so that `npm start` shows devices moving. Devices already registered are left as they are.
+ */
+export async function registerDemoFleet({ db }: Database, fleet: SimDeviceId[]): Promise<number> {
+  const targets = await db
+    .select({ id: holds.id })
+    .from(holds)
+    .where(inArray(holds.holdType, [HoldType.Enterprise, HoldType.Fleet]))
+    .orderBy(holds.id);
+  if (!targets.length || !fleet.length) return 0;
+  const rows = fleet.map((d, i) => ({
+    deviceId: d.deviceId,
+    protocol: d.protocol,
+    holdId: targets[i % targets.length]!.id,
+    name: `${PLATE_PREFIX[i % PLATE_PREFIX.length]}${String(10000 + i).slice(1)}`,
+    model: { gt06: 'GT06N', jt808: 'JT701', h02: 'H02-TK103', osmand: 'Traccar Client' }[d.protocol],
+    trackerType: d.protocol === 'osmand' ? 2 : 1,
+    sim: `1440${String(1_000_000 + i)}`,
+    // A demo VIP period (spec section 9: default VIP 4 years) so every history view works.
+    vipExpiresAt: new Date(Date.now() + 4 * 365 * 86_400_000).toISOString().slice(0, 10),
+  }));
+  const inserted = await db.insert(devices).values(rows).onConflictDoNothing().returning({ id: devices.id });
+  return inserted.length;
+}
