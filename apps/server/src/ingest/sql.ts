@@ -130,6 +130,12 @@ async function copyPositions(client: pg.PoolClient, rows: PositionRow[]): Promis
 async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<unknown>): Promise<void> {
   const client = await pool.connect();
   let failed: unknown;
+  // The server can drop the connection between two statements (a restart); pg then emits 'error' on
+  // the checked-out client, which must not become an uncaught exception: the next statement fails.
+  const onError = (err: Error) => {
+    failed ??= err;
+  };
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     await work(client);
@@ -140,6 +146,7 @@ async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Pro
     throw err;
   } finally {
     // A client that failed mid-transaction may be broken (the server went away): discard it.
+    client.off('error', onError);
     client.release(failed instanceof Error ? failed : undefined);
   }
 }
