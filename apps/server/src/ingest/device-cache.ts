@@ -15,14 +15,41 @@ export interface DeviceInfo extends DeviceRules {
  */
 export class DeviceCache {
   private readonly entries = new Map<string, { info: DeviceInfo | null; until: number }>();
+  private waiting = new Map<string, ((info: DeviceInfo | undefined) => void)[]>();
+  private batchFailed: ((err: unknown) => void)[] = [];
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly ttlMs = 60_000,
   ) {}
 
-  async get(deviceId: string): Promise<DeviceInfo | undefined> {
-    return (await this.resolve([deviceId])).get(deviceId);
+  /**
+   * One device. Look-ups that miss the cache in the same tick share one query, so ten thousand
+   * devices connecting at once cost a few queries.
+   */
+  get(deviceId: string): Promise<DeviceInfo | undefined> {
+    const e = this.entries.get(deviceId);
+    if (e && e.until > Date.now()) return Promise.resolve(e.info ?? undefined);
+    return new Promise((resolve, reject) => {
+      if (this.waiting.size === 0) setImmediate(() => void this.loadWaiting());
+      const list = this.waiting.get(deviceId) ?? [];
+      list.push(resolve);
+      this.waiting.set(deviceId, list);
+      this.batchFailed.push(reject);
+    });
+  }
+
+  private async loadWaiting(): Promise<void> {
+    const waiting = this.waiting;
+    const failed = this.batchFailed;
+    this.waiting = new Map();
+    this.batchFailed = [];
+    try {
+      const found = await this.resolve(waiting.keys());
+      for (const [id, resolvers] of waiting) for (const r of resolvers) r(found.get(id));
+    } catch (err) {
+      for (const reject of failed) reject(err);
+    }
   }
 
   async resolve(deviceIds: Iterable<string>): Promise<Map<string, DeviceInfo>> {

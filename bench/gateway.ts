@@ -1,0 +1,97 @@
+/**
+ * npm run bench:gateway — the whole ingest path: a simulated fleet (its own process) speaking
+ * GT06, JT/T 808, H02 and OsmAnd over TCP/HTTP to the gateway, which persists through the
+ * position writer before acknowledging. Reports positions/s persisted and acknowledged, frame→ACK
+ * latency and memory per connection.
+ * Options: --devices 1000,10000  --targets embedded,external  --seconds 20
+ */
+import { execFile } from 'node:child_process';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { startGateway } from '@lodestar/gateway';
+import { deviceIds } from '@lodestar/simulator';
+import { InProcessBus } from '../apps/server/src/ingest/bus.ts';
+import { createIngest } from '../apps/server/src/ingest/index.ts';
+import { benchDatabase, fmt, registerDevices } from './lib.ts';
+
+const { values } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '1000,10000' },
+    targets: { type: 'string', default: 'embedded,external' },
+    seconds: { type: 'string', default: '20' },
+    // Offered load: every device reports this often.
+    'interval-1000': { type: 'string', default: '25' },
+    'interval-10000': { type: 'string', default: '250' },
+  },
+});
+
+function runFleet(devices: number, intervalMs: number, warmupS: number, windowS: number, ports: object) {
+  return new Promise<{ ackedPerSecond: number; sentPerSecond: number; online: number; p50: number; p99: number }>(
+    (resolve, reject) =>
+      execFile(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'bench/sim-child.ts',
+          String(devices),
+          String(intervalMs),
+          String(warmupS),
+          String(windowS),
+          JSON.stringify(ports),
+        ],
+        { maxBuffer: 1 << 20 },
+        (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout.trim().split('\n').pop()!))),
+      ),
+  );
+}
+
+const lines: string[] = [];
+for (const target of values.targets.split(',') as ('embedded' | 'external')[]) {
+  for (const n of values.devices.split(',').map(Number)) {
+    const db = await benchDatabase(target);
+    await registerDevices(db.pool, deviceIds(n));
+    const ingest = createIngest(db.pool, new InProcessBus());
+    const gateway = await startGateway({
+      host: '127.0.0.1',
+      listenOnFreePorts: true,
+      ports: { teltonika: 0 },
+      udp: [],
+      sink: ingest.writer,
+      directory: ingest.directory,
+      commands: ingest.commands,
+    });
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    const interval = Number(values[`interval-${n}` as 'interval-1000'] ?? 1000);
+    const warmup = Math.max(5, Math.round(n / 1000));
+    const windowS = Number(values.seconds);
+    let peakRss = rssBefore;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    }, 500);
+    const storedBefore = { at: 0, n: 0 };
+    setTimeout(() => {
+      storedBefore.at = performance.now();
+      storedBefore.n = ingest.writer.stats.positionsStored;
+    }, warmup * 1000);
+    const fleet = await runFleet(n, interval, warmup, windowS, gateway.ports);
+    const persisted =
+      (ingest.writer.stats.positionsStored - storedBefore.n) / ((performance.now() - storedBefore.at) / 1000);
+    clearInterval(sampler);
+    const perConnKiB = (peakRss - rssBefore) / Math.max(1, fleet.online) / 1024;
+    const line = `| ${target} (PostgreSQL ${db.version.split(' ')[0]}) | ${fmt(n)} | ${fmt((n * 1000) / interval)} | ${fmt(fleet.ackedPerSecond)} | ${fmt(persisted)} | ${fmt(fleet.p50)} / ${fmt(fleet.p99)} | ${fmt(perConnKiB, 1)} KiB |`;
+    console.log(line);
+    lines.push(line);
+    await gateway.close();
+    await ingest.writer.close();
+    await db.close();
+  }
+}
+console.log(
+  `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
+);
+console.log(
+  '| database | devices | offered positions/s | acknowledged/s | persisted/s | frame→ACK p50 / p99 ms | memory per connection |',
+);
+for (const l of lines) console.log(l);
