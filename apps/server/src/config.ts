@@ -78,13 +78,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLimitPerAddress: int(env, 'LOGIN_LIMIT_PER_ADDRESS', LIMITS.loginAttemptsPerAddressPerMinute),
     registrationHoldId: env.REGISTRATION_HOLD_ID ? int(env, 'REGISTRATION_HOLD_ID', 0) : undefined,
     logLevel: env.LOG_LEVEL ?? 'warn',
-    gatewayPorts: {
-      gt06: int(env, 'GATEWAY_GT06_PORT', 5023),
-      jt808: int(env, 'GATEWAY_JT808_PORT', 5015),
-      h02: int(env, 'GATEWAY_H02_PORT', 5013),
-      osmand: int(env, 'GATEWAY_OSMAND_PORT', 5055),
-      teltonika: int(env, 'GATEWAY_TELTONIKA_PORT', 5027),
-    },
+    gatewayPorts:
+      env.GATEWAY_DISABLED === '1'
+        ? { gt06: 0, jt808: 0, h02: 0, osmand: 0, teltonika: 0 }
+        : {
+            gt06: int(env, 'GATEWAY_GT06_PORT', 5023),
+            jt808: int(env, 'GATEWAY_JT808_PORT', 5015),
+            h02: int(env, 'GATEWAY_H02_PORT', 5013),
+            osmand: int(env, 'GATEWAY_OSMAND_PORT', 5055),
+            teltonika: int(env, 'GATEWAY_TELTONIKA_PORT', 5027),
+          },
     onlineTimeoutMs: int(env, 'ONLINE_TIMEOUT_SECONDS', 600) * 1000,
     natsUrl: env.NATS_URL || undefined,
     filters: {

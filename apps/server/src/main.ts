@@ -57,7 +57,8 @@ async function main() {
     },
   });
   let simulator: SimulatorHandle | undefined;
-  if (fleet.length) {
+  const simPorts = { gt06: gateway.ports.gt06, jt808: gateway.ports.jt808, h02: gateway.ports.h02, osmand: gateway.ports.osmand };
+  if (fleet.length && Object.values(simPorts).some((p) => p > 0)) {
     simulator = startSimulator({
       host: '127.0.0.1',
       ports: {
