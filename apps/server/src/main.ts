@@ -57,7 +57,12 @@ async function main() {
     },
   });
   let simulator: SimulatorHandle | undefined;
-  const simPorts = { gt06: gateway.ports.gt06, jt808: gateway.ports.jt808, h02: gateway.ports.h02, osmand: gateway.ports.osmand };
+  const simPorts = {
+    gt06: gateway.ports.gt06,
+    jt808: gateway.ports.jt808,
+    h02: gateway.ports.h02,
+    osmand: gateway.ports.osmand,
+  };
   if (fleet.length && Object.values(simPorts).some((p) => p > 0)) {
     simulator = startSimulator({
       host: '127.0.0.1',
