@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILTERS, judgeFix } from './filters.ts';
-import { applyFix, applyStatus, distanceKm, EMPTY_STATE, type Fix, isOnline, mapStatus } from './state.ts';
+import { applyFix, applyStatus, distanceKm, EMPTY_STATE, type Fix, isOnline, lifeState, mapStatus } from './state.ts';
 
 const t0 = new Date('2026-11-01T08:00:00Z');
 const at = (s: number) => new Date(t0.getTime() + s * 1000);
@@ -65,6 +65,14 @@ describe('derived device state', () => {
     expect(isOnline(moving, at(60), 600_000)).toBe(true);
     expect(isOnline(moving, at(601), 600_000)).toBe(false);
     expect(isOnline({ ...moving, connected: true }, at(9999), 600_000)).toBe(true);
+  });
+
+  it('tells the device states of spec section 4 apart', () => {
+    const seen = applyFix(EMPTY_STATE, fix(), t0, rules).state;
+    expect(lifeState(undefined, false, at(0))).toBe('inactivated');
+    expect(lifeState(seen, true, at(0))).toBe('normal');
+    expect(lifeState(seen, false, at(3600))).toBe('offline');
+    expect(lifeState(seen, false, at(8 * 86_400))).toBe('downtime');
   });
 });
 

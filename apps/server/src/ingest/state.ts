@@ -197,3 +197,16 @@ export function isOnline(s: LatestState | undefined, now: Date, timeoutMs: numbe
 export function applyNoFix(prev: LatestState, receivedAt: Date): LatestState {
   return { ...prev, lastSeen: receivedAt, receiveTime: receivedAt, valid: false };
 }
+
+export type DeviceLifeState = 'inactivated' | 'normal' | 'offline' | 'downtime';
+export const DOWNTIME_AFTER_MS = 7 * 86_400_000;
+
+/**
+ * The device states of spec section 4: never reported (inactivated), online (normal), not heard
+ * from lately (offline), or silent for over a week (downtime: switched off, removed or out of SIM).
+ */
+export function lifeState(s: LatestState | undefined, online: boolean, now: Date): DeviceLifeState {
+  if (!s?.lastSeen) return 'inactivated';
+  if (online) return 'normal';
+  return now.getTime() - s.lastSeen.getTime() > DOWNTIME_AFTER_MS ? 'downtime' : 'offline';
+}

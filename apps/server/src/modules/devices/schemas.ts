@@ -64,6 +64,7 @@ export const DeviceRowSchema = Type.Object({
   Battery: Nullable(Type.Number()),
   Alarms: Type.Array(Type.String()),
   Status: Type.String({ description: 'moving, ignitionOff, still, offline, alarm, weakGps, unused' }),
+  State: Type.String({ description: 'inactivated, normal, offline, downtime' }),
 });
 export const DeviceListReply = PageOf(DeviceRowSchema);
 export const UnknownListReply = PageOf(

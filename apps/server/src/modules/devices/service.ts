@@ -1,6 +1,6 @@
 import { LIMITS, splitDeviceIds } from '@lodestar/domain';
 import type { DeviceCache } from '../../ingest/device-cache.ts';
-import { isOnline, type LatestState, type MapStatus, mapStatus } from '../../ingest/state.ts';
+import { isOnline, type LatestState, lifeState, type MapStatus, mapStatus } from '../../ingest/state.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
 import { formatInZone, isTimeZone, parseInZone } from '../../lib/time.ts';
@@ -224,6 +224,7 @@ export class DeviceService {
       Battery: s?.battery ?? null,
       Alarms: s?.alarms ?? [],
       Status: mapStatus(s, online) as MapStatus,
+      State: lifeState(s, online, new Date()),
     };
   }
 
