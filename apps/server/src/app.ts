@@ -11,6 +11,8 @@ import { SessionRepository } from './modules/account/session-repository.ts';
 import { SmsCodeRepository } from './modules/account/sms-code-repository.ts';
 import { CommandRepository } from './modules/commands/repository.ts';
 import { commandRoutes } from './modules/commands/routes.ts';
+import { MonitorRepository } from './modules/devices/monitor-repository.ts';
+import { monitorRoutes } from './modules/devices/monitor-routes.ts';
 import { DeviceRepository } from './modules/devices/repository.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { DeviceService } from './modules/devices/service.ts';
@@ -19,6 +21,7 @@ import { functionRoutes } from './modules/functions/routes.ts';
 import { HoldRepository } from './modules/holds/repository.ts';
 import { holdRoutes } from './modules/holds/routes.ts';
 import { HoldService } from './modules/holds/service.ts';
+import { liveRoutes } from './modules/live/routes.ts';
 import { LogRepository } from './modules/logs/repository.ts';
 import { logRoutes } from './modules/logs/routes.ts';
 import type { SmsProvider } from './modules/sms/provider.ts';
@@ -107,12 +110,30 @@ export async function buildApp({
   functionRoutes(app);
   downloadRoutes(app, db);
   const deviceRepo = new DeviceRepository(db, database.pool);
-  deviceRoutes(app, new DeviceService(deviceRepo, holdRepo, logRepo, live.cache, config.onlineTimeoutMs));
-  commandRoutes(app, {
-    commands: new CommandRepository(db),
-    devices: deviceRepo,
-    notify: (deviceId) => notifyCommand?.(deviceId),
+  const monitorRepo = new MonitorRepository(db, database.pool);
+  const commandRepo = new CommandRepository(db);
+  const notify = (deviceId: string) => notifyCommand?.(deviceId);
+  deviceRoutes(
+    app,
+    new DeviceService(deviceRepo, holdRepo, logRepo, live.cache, config.onlineTimeoutMs, (userId) =>
+      monitorRepo.followedPks(userId),
+    ),
+  );
+  commandRoutes(app, { commands: commandRepo, devices: deviceRepo, notify });
+  monitorRoutes(app, {
+    monitor: monitorRepo,
+    holds: holdRepo,
+    logs: logRepo,
+    onlineTimeoutMs: config.onlineTimeoutMs,
+    queueCommand: async (devicePk, deviceId, type, userId) => {
+      const id = await commandRepo.insert({ devicePk, type, payload: {}, createdBy: userId });
+      notify(deviceId);
+      return id;
+    },
+    releaseCached: (pk) => live.writer.releaseAlarms(pk),
   });
+
+  await liveRoutes(app, { appId: config.appId, sessions: sessionRepo, holds: holdRepo, bus: live.bus });
 
   await app.register(webPlugin, { dist: config.webDist ?? DEFAULT_WEB_DIST });
   return app;

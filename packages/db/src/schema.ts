@@ -303,3 +303,18 @@ export const commands = pgTable(
   },
   (t) => [index('commands_device_status_idx').on(t.devicePk, t.status)],
 );
+
+/** Devices a user follows on the monitor (spec section 4: following a vehicle toggles). */
+export const follows = pgTable(
+  'follows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    devicePk: integer('device_pk')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.devicePk] })],
+);

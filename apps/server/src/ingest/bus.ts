@@ -14,6 +14,9 @@ export interface LiveUpdate {
   course: number | null;
   acc: boolean | null;
   alarms: string[];
+  /** Map status as of this update (the device just reported, so it is online). */
+  status: string;
+  mileage: number;
   events: DeviceEvent[];
 }
 

@@ -17,6 +17,8 @@ const update = (n: number): LiveUpdate => ({
   course: 90,
   acc: true,
   alarms: n === 2 ? ['sos'] : [],
+  status: n === 2 ? 'alarm' : 'moving',
+  mileage: n,
   events: [],
 });
 

@@ -10,6 +10,7 @@ import {
   EMPTY_STATE,
   type Fix,
   type LatestState,
+  mapStatus,
 } from './state.ts';
 
 export interface PositionRow {
@@ -128,6 +129,8 @@ export function planFlush(
       course: s.course,
       acc: s.acc,
       alarms: s.alarms,
+      status: mapStatus(s, true),
+      mileage: s.mileage,
       events,
     });
   }

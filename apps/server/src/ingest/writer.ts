@@ -85,6 +85,12 @@ export class PositionWriter implements IngestSink {
     await this.stateRows.close();
   }
 
+  /** An operator released the device's alarms: the next write must not bring them back. */
+  releaseAlarms(devicePk: number): void {
+    const s = this.states.get(devicePk);
+    if (s) this.states.set(devicePk, { ...s, alarms: [], overspeedSince: null });
+  }
+
   private pump(): void {
     while (this.inFlight < this.maxInFlight && this.queue.length) {
       const batch = this.take();

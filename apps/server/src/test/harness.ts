@@ -5,6 +5,8 @@ import { eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { InProcessBus } from '../ingest/bus.ts';
+import { createIngest } from '../ingest/index.ts';
 import { LocalSmsProvider } from '../modules/sms/provider.ts';
 
 export interface Reply<T = unknown> {
@@ -23,7 +25,8 @@ export async function startTestApp(target: DbTarget, env: Record<string, string>
   const smsLog: string[] = [];
   // Every test request comes from 127.0.0.1, so the per-address limit is lifted here.
   const config = loadConfig({ DEMO: '0', LOGIN_LIMIT_PER_ADDRESS: '100000', ...env });
-  const app = await buildApp({ config, database, sms: new LocalSmsProvider((l) => smsLog.push(l)) });
+  const ingest = createIngest(database.pool, new InProcessBus(), config.filters);
+  const app = await buildApp({ config, database, ingest, sms: new LocalSmsProvider((l) => smsLog.push(l)) });
   await ensureSuperAdmin(database.db, { phone: '13800000000', password: 'admin123' });
   const [rootHold] = await database.db.select().from(holds).where(isNull(holds.parentId));
   if (!rootHold) throw new Error('no root hold');
@@ -99,6 +102,7 @@ export async function startTestApp(target: DbTarget, env: Record<string, string>
   return {
     app: app as FastifyInstance,
     database,
+    ingest,
     rootHold,
     smsLog,
     call,
@@ -107,6 +111,7 @@ export async function startTestApp(target: DbTarget, env: Record<string, string>
     buildUser,
     lastSmsCode,
     async close() {
+      await ingest.writer.close();
       await app.close();
       await database.close();
     },

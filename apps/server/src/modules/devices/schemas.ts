@@ -65,6 +65,7 @@ export const DeviceRowSchema = Type.Object({
   Alarms: Type.Array(Type.String()),
   Status: Type.String({ description: 'moving, ignitionOff, still, offline, alarm, weakGps, unused' }),
   State: Type.String({ description: 'inactivated, normal, offline, downtime' }),
+  Followed: Type.Optional(Type.Boolean()),
 });
 export const DeviceListReply = PageOf(DeviceRowSchema);
 export const UnknownListReply = PageOf(

@@ -19,6 +19,7 @@ export const STATUS_FILTERS = [
   'alarm',
   'normal',
   'unused',
+  'followed',
 ] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
@@ -44,6 +45,7 @@ export class DeviceService {
     private readonly logs: LogRepository,
     private readonly cache: DeviceCache,
     private readonly onlineTimeoutMs: number,
+    private readonly followedPks: (userId: number) => Promise<Set<number>> = async () => new Set(),
   ) {}
 
   async add(auth: AuthContext, d: DeviceInput): Promise<{ DeviceID: string }> {
@@ -144,13 +146,13 @@ export class DeviceService {
       sort: 'DeviceID',
       desc: false,
     });
-    const states = await this.devices.statesOf(rows.map((r) => r.id));
-    const all = rows.map((d) => this.toRow(auth, d, states.get(d.id)));
-    const filtered = all.filter((r) => matches(r.Status, r.Online, status)).slice(0, cap);
-    return {
-      rows: filtered,
-      total: status === 'all' ? total : all.filter((r) => matches(r.Status, r.Online, status)).length,
-    };
+    const [states, followed] = await Promise.all([
+      this.devices.statesOf(rows.map((r) => r.id)),
+      this.followedPks(auth.userId),
+    ]);
+    const all = rows.map((d) => ({ ...this.toRow(auth, d, states.get(d.id)), Followed: followed.has(d.id) }));
+    const wanted = all.filter((r) => matches(r, status));
+    return { rows: wanted.slice(0, cap), total: status === 'all' ? total : wanted.length };
   }
 
   async track(auth: AuthContext, deviceId: string, startText: string, endText: string) {
@@ -233,17 +235,17 @@ export class DeviceService {
   }
 }
 
-function matches(status: MapStatus, online: boolean, filter: StatusFilter): boolean {
+function matches(r: { Status: MapStatus; Online: boolean; Followed: boolean }, filter: StatusFilter): boolean {
   switch (filter) {
     case 'all':
       return true;
     case 'online':
-      return online;
-    case 'offline':
-      return status === 'offline';
+      return r.Online;
     case 'normal':
-      return online && status !== 'alarm';
+      return r.Online && r.Status !== 'alarm';
+    case 'followed':
+      return r.Followed;
     default:
-      return status === filter;
+      return r.Status === filter;
   }
 }

@@ -1,0 +1,95 @@
+import { dbTargets, stopTestServers } from '@lodestar/db/testing';
+import { Fn } from '@lodestar/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type WebSocket from 'ws';
+import type { LiveUpdate } from '../../ingest/bus.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+
+afterAll(stopTestServers);
+
+const update = (deviceId: string, holdId: number, holdPath: string, lat: number): LiveUpdate => ({
+  devicePk: 0,
+  deviceId,
+  holdId,
+  holdPath,
+  fixTime: new Date().toISOString(),
+  lat,
+  lon: 121.47,
+  speed: 30,
+  course: 0,
+  acc: true,
+  alarms: [],
+  status: 'moving',
+  mileage: 1.234,
+  events: [],
+});
+
+/** Collects the socket's messages; `next(type)` waits for the next one of a type. */
+function inbox(ws: WebSocket) {
+  const got: { type: string; [k: string]: unknown }[] = [];
+  ws.on('message', (m) => got.push(JSON.parse(String(m))));
+  return {
+    got,
+    async next(type: string, timeoutMs = 3000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const i = got.findIndex((m) => m.type === type);
+        if (i >= 0) return got.splice(i, 1)[0]!;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no ${type} message`);
+    },
+  };
+}
+
+describe.each(dbTargets())('live feed on $name PostgreSQL', (target) => {
+  let t: TestApp;
+  let a: { id: number; path: string };
+  let a1: { id: number; path: string };
+  let b: { id: number; path: string };
+  let token: string;
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    a = await t.buildHold('A');
+    a1 = await t.buildHold('A-1', a);
+    b = await t.buildHold('B');
+    token = (await t.buildUser(a, [Fn.onlineMonitor])).token;
+  });
+  afterAll(() => t.close());
+
+  const connect = (tok: string, appid = 'lodestar') =>
+    t.app.injectWS(`/API/ws?appid=${appid}&token=${encodeURIComponent(tok)}`);
+
+  it('sends a user only the devices of its own hold subtree, coalesced per device', async () => {
+    const ws = await connect(token);
+    const box = inbox(ws);
+    await box.next('hello');
+    t.ingest.bus.publish([
+      update('A-DEVICE', a.id, a.path, 31.1),
+      update('A-DEVICE', a.id, a.path, 31.2),
+      update('A1-DEVICE', a1.id, a1.path, 31.3),
+      update('B-DEVICE', b.id, b.path, 39.9),
+    ]);
+    const msg = (await box.next('positions')) as unknown as { rows: { DeviceID: string; Lat: number }[] };
+    expect(msg.rows.map((r) => r.DeviceID).sort()).toEqual(['A-DEVICE', 'A1-DEVICE']);
+    expect(msg.rows.find((r) => r.DeviceID === 'A-DEVICE')?.Lat).toBe(31.2);
+
+    // Narrowing to a hold below works; widening to another hold is refused.
+    ws.send(JSON.stringify({ type: 'scope', HoldID: a1.id }));
+    await box.next('scope');
+    ws.send(JSON.stringify({ type: 'scope', HoldID: b.id }));
+    expect((await box.next('error')).msg).toMatch(/outside/);
+    t.ingest.bus.publish([update('A-DEVICE', a.id, a.path, 31.4), update('A1-DEVICE', a1.id, a1.path, 31.5)]);
+    const narrowed = (await box.next('positions')) as unknown as { rows: { DeviceID: string }[] };
+    expect(narrowed.rows.map((r) => r.DeviceID)).toEqual(['A1-DEVICE']);
+    ws.terminate();
+  });
+
+  it('closes the socket for a bad token, an unknown appid or a user without the monitor function', async () => {
+    const closeCode = (ws: WebSocket) => new Promise<number>((r) => ws.on('close', (code) => r(code)));
+    expect(await closeCode(await connect('forged'))).toBe(4401);
+    expect(await closeCode(await connect(token, 'other'))).toBe(4400);
+    const noMonitor = (await t.buildUser(a, [Fn.dashboard])).token;
+    expect(await closeCode(await connect(noMonitor))).toBe(4403);
+  });
+});

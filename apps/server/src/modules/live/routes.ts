@@ -1,0 +1,101 @@
+import websocket from '@fastify/websocket';
+import { Fn } from '@lodestar/domain';
+import type { FastifyInstance } from 'fastify';
+import type { LiveBus, LiveUpdate } from '../../ingest/bus.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import type { SessionRepository } from '../account/session-repository.ts';
+import type { HoldRepository } from '../holds/repository.ts';
+
+/** Close codes the console acts on: 4401 log in again, 4403 no monitor function, 4400 bad request. */
+export const WS_CLOSE = { BadRequest: 4400, LoginAgain: 4401, NoFunction: 4403 } as const;
+
+interface Deps {
+  appId: string;
+  sessions: SessionRepository;
+  holds: HoldRepository;
+  bus: LiveBus;
+  /** Updates are coalesced per device and sent this often, so 10,000 devices do not flood a browser. */
+  intervalMs?: number;
+  /** How often a connection's token is checked again (revoked or expired → closed). */
+  recheckMs?: number;
+}
+
+const row = (u: LiveUpdate) => ({
+  DeviceID: u.deviceId,
+  Lat: u.lat,
+  Lng: u.lon,
+  Speed: u.speed,
+  Course: u.course,
+  GpsTime: u.fixTime,
+  Acc: u.acc,
+  Alarms: u.alarms,
+  Status: u.status,
+  Mileage: Math.round(u.mileage * 100) / 100,
+  Events: u.events,
+});
+
+/**
+ * The live feed: GET /API/ws?appid=…&token=… upgrades to a WebSocket that receives
+ * `{ type: 'positions', rows }` every interval with the latest update of each device that moved,
+ * only for devices in the caller's hold subtree (or a hold below it chosen with
+ * `{ type: 'scope', HoldID }`).
+ */
+export async function liveRoutes(app: FastifyInstance, deps: Deps) {
+  await app.register(websocket);
+  const intervalMs = deps.intervalMs ?? 1000;
+  app.get('/API/ws', { websocket: true, schema: { hide: true } }, async (socket, req) => {
+    const q = req.query as Record<string, string | undefined>;
+    if (q.appid !== deps.appId) return socket.close(WS_CLOSE.BadRequest, 'unknown appid');
+    const tokenHash = hashToken(q.token ?? '');
+    const valid = async () => {
+      const s = await deps.sessions.findByTokenHash(tokenHash);
+      return s && !s.revokedAt && s.expiresAt.getTime() > Date.now() ? s : undefined;
+    };
+    const session = await valid();
+    if (!session) return socket.close(WS_CLOSE.LoginAgain, 'login again');
+    if (!session.funs.includes(Fn.onlineMonitor)) return socket.close(WS_CLOSE.NoFunction, 'no monitor function');
+
+    let scope = session.holdPath;
+    let pending = new Map<string, LiveUpdate>();
+    const unsubscribe = await deps.bus.subscribe((u) => {
+      if (u.holdPath.startsWith(scope)) pending.set(u.deviceId, u);
+    });
+    const flush = setInterval(() => {
+      if (!pending.size || socket.readyState !== socket.OPEN) return;
+      const rows = [...pending.values()].map(row);
+      pending = new Map();
+      socket.send(JSON.stringify({ type: 'positions', rows }));
+    }, intervalMs);
+    const recheck = setInterval(
+      () =>
+        void valid().then(
+          (s) => s || socket.close(WS_CLOSE.LoginAgain, 'login again'),
+          () => {},
+        ),
+      deps.recheckMs ?? 30_000,
+    );
+    const stop = () => {
+      clearInterval(flush);
+      clearInterval(recheck);
+      unsubscribe();
+    };
+    socket.on('close', stop);
+    socket.on('message', (raw: unknown) => {
+      let msg: { type?: string; HoldID?: number };
+      try {
+        msg = JSON.parse(String(raw));
+      } catch {
+        return socket.send(JSON.stringify({ type: 'error', msg: 'invalid JSON' }));
+      }
+      if (msg.type !== 'scope') return socket.send(JSON.stringify({ type: 'error', msg: 'unknown message type' }));
+      void deps.holds.findById(Number(msg.HoldID)).then((hold) => {
+        if (!hold || !hold.path.startsWith(session.holdPath))
+          return socket.send(JSON.stringify({ type: 'error', msg: 'outside your organisation', HoldID: msg.HoldID }));
+        scope = hold.path;
+        pending = new Map();
+        socket.send(JSON.stringify({ type: 'scope', HoldID: hold.id }));
+      });
+    });
+    socket.send(JSON.stringify({ type: 'hello', intervalMs, HoldID: session.holdId }));
+  });
+}
