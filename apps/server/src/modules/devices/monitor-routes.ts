@@ -6,6 +6,7 @@ import { stateFromRow } from '../../ingest/sql.ts';
 import { isOnline, mapStatus } from '../../ingest/state.ts';
 import { badRequest, outsideHold } from '../../lib/errors.ts';
 import { Id, ReplyOf } from '../../lib/schemas.ts';
+import { assertInSubtree } from '../../lib/tenancy.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { HoldRepository } from '../holds/repository.ts';
 import type { LogRepository } from '../logs/repository.ts';
@@ -38,8 +39,8 @@ export interface MonitorDeps {
 async function scopePath(deps: MonitorDeps, auth: AuthContext, holdId?: number): Promise<string> {
   if (!holdId) return auth.holdPath;
   const hold = await deps.holds.findById(holdId);
-  if (!hold || !hold.path.startsWith(auth.holdPath)) throw outsideHold();
-  return hold.path;
+  assertInSubtree(auth.holdPath, hold);
+  return hold!.path;
 }
 
 async function device(deps: MonitorDeps, auth: AuthContext, deviceId: string) {

@@ -89,11 +89,11 @@ export async function liveRoutes(app: FastifyInstance, deps: Deps) {
       }
       if (msg.type !== 'scope') return socket.send(JSON.stringify({ type: 'error', msg: 'unknown message type' }));
       void deps.holds.findById(Number(msg.HoldID)).then((hold) => {
-        if (!hold || !hold.path.startsWith(session.holdPath))
+        if (!hold?.path.startsWith(session.holdPath))
           return socket.send(JSON.stringify({ type: 'error', msg: 'outside your organisation', HoldID: msg.HoldID }));
-        scope = hold.path;
+        scope = hold!.path;
         pending = new Map();
-        socket.send(JSON.stringify({ type: 'scope', HoldID: hold.id }));
+        socket.send(JSON.stringify({ type: 'scope', HoldID: hold!.id }));
       });
     });
     socket.send(JSON.stringify({ type: 'hello', intervalMs, HoldID: session.holdId }));
