@@ -18,6 +18,14 @@ import { deviceRoutes } from './modules/devices/routes.ts';
 import { DeviceService } from './modules/devices/service.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { functionRoutes } from './modules/functions/routes.ts';
+import {
+  AmapGeocoder,
+  CachedGeocoder,
+  type Geocoder,
+  NominatimGeocoder,
+  OfflineGeocoder,
+} from './modules/geocode/provider.ts';
+import { geocodeRoutes } from './modules/geocode/routes.ts';
 import { HoldRepository } from './modules/holds/repository.ts';
 import { holdRoutes } from './modules/holds/routes.ts';
 import { HoldService } from './modules/holds/service.ts';
@@ -133,8 +141,15 @@ export async function buildApp({
     releaseCached: (pk) => live.writer.releaseAlarms(pk),
   });
 
+  geocodeRoutes(app, new CachedGeocoder(makeGeocoder(config)));
   await liveRoutes(app, { appId: config.appId, sessions: sessionRepo, holds: holdRepo, bus: live.bus });
 
   await app.register(webPlugin, { dist: config.webDist ?? DEFAULT_WEB_DIST });
   return app;
+}
+
+function makeGeocoder(config: Config): Geocoder {
+  if (config.geocoder === 'amap' && config.geocoderKey) return new AmapGeocoder(config.geocoderKey, config.geocoderUrl);
+  if (config.geocoder === 'nominatim') return new NominatimGeocoder(config.geocoderUrl);
+  return new OfflineGeocoder();
 }

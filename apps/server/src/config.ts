@@ -32,6 +32,9 @@ export interface Config {
   natsUrl: string | undefined;
   filters: FilterOptions;
   demoDevices: number;
+  geocoder: 'offline' | 'amap' | 'nominatim';
+  geocoderKey: string | undefined;
+  geocoderUrl: string | undefined;
 }
 
 function firstLanAddress(): string {
@@ -47,6 +50,12 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`Setting ${name} must be a whole number, got "${raw}"`);
   return n;
+}
+
+function geocoderSetting(v: string | undefined): Config['geocoder'] {
+  if (v === undefined || v === '' || v === 'offline') return 'offline';
+  if (v === 'amap' || v === 'nominatim') return v;
+  throw new Error(`Setting GEOCODER must be offline, amap or nominatim, got "${v}"`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -98,5 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxJumpKmh: int(env, 'INGEST_FILTER_MAX_JUMP_KMH', DEFAULT_FILTERS.maxJumpKmh),
     },
     demoDevices: int(env, 'DEMO_DEVICES', 20),
+    geocoder: geocoderSetting(env.GEOCODER),
+    geocoderKey: env.GEOCODER_KEY || undefined,
+    geocoderUrl: env.GEOCODER_URL || undefined,
   };
 }
