@@ -16,7 +16,9 @@ const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage.tsx'));
 const StatusPage = lazy(() => import('../pages/StatusPage.tsx'));
 
 /** Pages of the menus that are built; every other entry shows the "coming in a later release" page. */
-const BUILT_PAGES: Record<string, React.ComponentType> = {};
+const BUILT_PAGES: Record<string, React.ComponentType> = {
+  '/monitor/online': lazy(() => import('../features/monitor/pages/MonitorPage.tsx')),
+};
 
 function menuPage(entry: MenuEntry) {
   const Page = BUILT_PAGES[entry.path];

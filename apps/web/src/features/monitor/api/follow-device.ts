@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/instance.ts';
+
+/** Follows or unfollows (a toggle, spec section 4). */
+export const followDevice = (deviceId: string) =>
+  api.post<{ Followed: boolean }>('Monitor/Follow', { DeviceID: deviceId });
+
+export function useFollowDevice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: followDevice,
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['monitor'] }),
+  });
+}

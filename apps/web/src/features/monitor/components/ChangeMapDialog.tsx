@@ -1,0 +1,50 @@
+import { Alert, Modal, Radio, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PROVIDERS, type ProviderId, tileProvider } from '../../../map/tile-settings.ts';
+
+/** The change-map dialog (spec section 2): Amap road or satellite, Tencent, Baidu, OpenStreetMap, Google. */
+export function ChangeMapDialog({
+  open,
+  value,
+  onChange,
+  onClose,
+}: {
+  open: boolean;
+  value: ProviderId;
+  onChange: (provider: ProviderId) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('monitor');
+  const [choice, setChoice] = useState(value);
+  return (
+    <Modal
+      open={open}
+      title={t('map.title')}
+      onOk={() => {
+        onChange(choice);
+        onClose();
+      }}
+      onCancel={onClose}
+      afterOpenChange={(visible) => visible && setChoice(value)}
+      okText={t('common:ok')}
+      cancelText={t('common:cancel')}
+      width={420}
+      className="change-map-dialog"
+      destroyOnHidden
+    >
+      <Radio.Group value={choice} onChange={(e) => setChoice(e.target.value)} className="change-map-options">
+        <Space orientation="vertical">
+          {PROVIDERS.map((id) => (
+            <Radio key={id} value={id} data-provider={id}>
+              {t(`map.provider.${id}`)} <Tag bordered={false}>{t(`map.crs.${tileProvider(id).crs}`)}</Tag>
+            </Radio>
+          ))}
+        </Space>
+      </Radio.Group>
+      {tileProvider(choice).approximate ? (
+        <Alert type="warning" showIcon className="change-map-note" title={t('map.approximate')} />
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,32 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { type MonitorCounts, STATUS_FILTERS, type StatusFilter } from '../api/types.ts';
+
+/** The device filters of spec section 4, each with its count. */
+export function StatusFilters({
+  value,
+  counts,
+  onChange,
+}: {
+  value: StatusFilter;
+  counts: MonitorCounts | undefined;
+  onChange: (filter: StatusFilter) => void;
+}) {
+  const { t } = useTranslation('monitor');
+  return (
+    <div className="monitor-filters" role="radiogroup">
+      {STATUS_FILTERS.map((f) => (
+        <Tag.CheckableTag
+          key={f}
+          checked={value === f}
+          onChange={() => onChange(f)}
+          className={`monitor-filter filter-${f}`}
+          data-filter={f}
+        >
+          {t(`filter.${f}`)}
+          <span className="monitor-filter-count">{counts ? counts[f] : '–'}</span>
+        </Tag.CheckableTag>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { App } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { armDevice } from '../api/arm-device.ts';
+import { disarmDevice } from '../api/disarm-device.ts';
+import { type CommandRow, getCommandList } from '../api/get-command-list.ts';
+
+const POLL_MS = 2000;
+const GIVE_UP_MS = 90_000;
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Arm or disarm a device, then poll its command list until the device acknowledges
+ * (success message, spec section 4) or the command fails or times out.
+ */
+export function useDeviceCommand() {
+  const { t } = useTranslation('monitor');
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState<'arm' | 'disarm' | null>(null);
+
+  async function run(kind: 'arm' | 'disarm', deviceId: string) {
+    const key = `command-${deviceId}`;
+    setBusy(kind);
+    try {
+      const { CommandID } = await (kind === 'arm' ? armDevice(deviceId) : disarmDevice(deviceId));
+      void message.loading({ key, content: t('command.sending'), duration: 0 });
+      const until = Date.now() + GIVE_UP_MS;
+      let row: CommandRow | undefined;
+      while (Date.now() < until) {
+        await wait(POLL_MS);
+        row = (await getCommandList(deviceId)).find((c) => c.CommandID === CommandID);
+        if (row && row.Status !== 'pending' && row.Status !== 'sent') break;
+      }
+      if (row?.Status === 'acknowledged')
+        void message.success({ key, content: t(kind === 'arm' ? 'command.armed' : 'command.disarmed') });
+      else if (row?.Status === 'failed' || row?.Status === 'timedOut')
+        void message.error({ key, content: t(`command.${row.Status}`, { result: row.Result ?? '' }) });
+      else void message.warning({ key, content: t('command.noAnswer') });
+    } catch {
+      message.destroy(key); // the client already showed the server's message
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return { busy, run };
+}

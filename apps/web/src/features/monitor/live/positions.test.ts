@@ -1,0 +1,110 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { LivePosition, MonitorRow } from '../api/types.ts';
+import { appendTrail, applyPositions, createFrameBatcher, formatInZone } from './positions.ts';
+
+const row = (id: string): MonitorRow => ({
+  DeviceID: id,
+  DeviceName: `car ${id}`,
+  Protocol: 'gt06',
+  SIM: '',
+  Model: '',
+  TrackerType: 'wired',
+  TimeZone: 'Asia/Shanghai',
+  Remark: '',
+  HoldID: 1,
+  HoldName: 'demo',
+  VipExpiry: null,
+  Lat: 31,
+  Lng: 121,
+  Speed: 0,
+  Course: 0,
+  GpsTime: null,
+  ReceiveTime: null,
+  Online: false,
+  Acc: false,
+  Mileage: 1,
+  Battery: null,
+  Alarms: [],
+  Status: 'offline',
+  State: 'offline',
+});
+
+const pos = (id: string, lng: number, lat: number, extra: Partial<LivePosition> = {}): LivePosition => ({
+  DeviceID: id,
+  Lat: lat,
+  Lng: lng,
+  Speed: 42,
+  Course: 90,
+  GpsTime: '2026-01-02T03:04:05Z',
+  Acc: true,
+  Alarms: [],
+  Status: 'moving',
+  Mileage: 2.5,
+  ...extra,
+});
+
+describe('applyPositions', () => {
+  const rows = { A1: row('A1'), B2: row('B2') };
+
+  it('updates listed devices, the last update winning, and marks them online', () => {
+    const next = applyPositions(rows, [pos('A1', 121.1, 31.1), pos('A1', 121.2, 31.2, { Status: 'alarm' })], 'UTC');
+    expect(next.A1).toMatchObject({ Lng: 121.2, Lat: 31.2, Status: 'alarm', Online: true, Speed: 42, Mileage: 2.5 });
+    expect(next.A1?.GpsTime).toBe('2026-01-02 03:04:05');
+    expect(next.B2).toBe(rows.B2);
+    expect(rows.A1.Lng).toBe(121); // not mutated
+  });
+
+  it('ignores devices outside the list and returns the same object when nothing changed', () => {
+    expect(applyPositions(rows, [pos('ZZ9', 1, 2)])).toBe(rows);
+    expect(applyPositions(rows, [])).toBe(rows);
+  });
+
+  it('shows GPS time in the user time zone', () => {
+    expect(formatInZone('2026-01-02T03:04:05Z', 'Asia/Shanghai')).toBe('2026-01-02 11:04:05');
+  });
+});
+
+describe('appendTrail', () => {
+  it('appends only the device, skips repeats and keeps the newest points', () => {
+    const t1 = appendTrail([], [pos('A1', 1, 1), pos('B2', 9, 9), pos('A1', 1, 1), pos('A1', 2, 2)], 'A1');
+    expect(t1).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+    expect(appendTrail(t1, [pos('B2', 5, 5)], 'A1')).toBe(t1);
+    expect(appendTrail(t1, [pos('A1', 3, 3), pos('A1', 4, 4)], 'A1', 3)).toEqual([
+      [2, 2],
+      [3, 3],
+      [4, 4],
+    ]);
+  });
+});
+
+describe('createFrameBatcher', () => {
+  it('flushes everything pushed before the frame in one call, at most once per frame', () => {
+    const frames: (() => void)[] = [];
+    const flush = vi.fn();
+    const b = createFrameBatcher<number>(flush, (run) => frames.push(run), vi.fn());
+    b.push(1);
+    b.push(2, 3);
+    expect(frames).toHaveLength(1);
+    expect(flush).not.toHaveBeenCalled();
+    frames.shift()?.();
+    expect(flush).toHaveBeenCalledTimes(1);
+    expect(flush).toHaveBeenCalledWith([1, 2, 3]);
+    b.push(4);
+    expect(frames).toHaveLength(1);
+    frames.shift()?.();
+    expect(flush).toHaveBeenLastCalledWith([4]);
+  });
+
+  it('drops the queue on dispose', () => {
+    const cancel = vi.fn();
+    const flush = vi.fn();
+    const b = createFrameBatcher<number>(flush, () => 7, cancel);
+    b.push(1);
+    b.dispose();
+    expect(cancel).toHaveBeenCalledWith(7);
+    expect(flush).not.toHaveBeenCalled();
+  });
+});

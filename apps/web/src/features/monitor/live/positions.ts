@@ -1,0 +1,107 @@
+import type { LngLat } from '../../../map/coords.ts';
+import type { LivePosition, MonitorRow } from '../api/types.ts';
+
+/** 'YYYY-MM-DD HH:mm:ss' of an instant in a time zone (the form the list's times come in). */
+export function formatInZone(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  try {
+    return new Intl.DateTimeFormat('sv-SE', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }).format(date);
+  } catch {
+    return formatInZone(iso);
+  }
+}
+
+/**
+ * Applies one frame's worth of live positions to the rows: only devices already listed change
+ * (the list's filter decides membership), the last update of a device wins, and the same object
+ * comes back when nothing changed so React skips the render.
+ */
+export function applyPositions(
+  rows: Readonly<Record<string, MonitorRow>>,
+  batch: readonly LivePosition[],
+  timeZone?: string,
+  now = new Date(),
+): Readonly<Record<string, MonitorRow>> {
+  let next: Record<string, MonitorRow> | null = null;
+  const receiveTime = formatInZone(now.toISOString(), timeZone);
+  for (const p of batch) {
+    const current = (next ?? rows)[p.DeviceID];
+    if (!current) continue;
+    next ??= { ...rows };
+    next[p.DeviceID] = {
+      ...current,
+      Lat: p.Lat,
+      Lng: p.Lng,
+      Speed: p.Speed,
+      Course: p.Course,
+      GpsTime: formatInZone(p.GpsTime, timeZone),
+      ReceiveTime: receiveTime,
+      Acc: p.Acc,
+      Alarms: p.Alarms,
+      Status: p.Status,
+      Mileage: p.Mileage,
+      Online: true,
+    };
+  }
+  return next ?? rows;
+}
+
+/** Appends a device's new positions to its live trail, skipping repeats, keeping the newest `max`. */
+export function appendTrail(
+  trail: readonly LngLat[],
+  batch: readonly LivePosition[],
+  deviceId: string,
+  max = 500,
+): readonly LngLat[] {
+  const added: LngLat[] = [];
+  let last = trail[trail.length - 1];
+  for (const p of batch) {
+    if (p.DeviceID !== deviceId) continue;
+    if (last && last[0] === p.Lng && last[1] === p.Lat) continue;
+    last = [p.Lng, p.Lat];
+    added.push(last);
+  }
+  if (!added.length) return trail;
+  const all = [...trail, ...added];
+  return all.length > max ? all.slice(all.length - max) : all;
+}
+
+/**
+ * Collects items and hands them over at most once per frame: a burst of socket messages becomes
+ * one store update and one render.
+ */
+export function createFrameBatcher<T>(
+  flush: (items: T[]) => void,
+  schedule: (run: () => void) => number = (run) => requestAnimationFrame(run),
+  cancel: (handle: number) => void = (h) => cancelAnimationFrame(h),
+) {
+  let queue: T[] = [];
+  let handle: number | null = null;
+  const run = () => {
+    handle = null;
+    const items = queue;
+    queue = [];
+    if (items.length) flush(items);
+  };
+  return {
+    push(...items: T[]) {
+      queue.push(...items);
+      handle ??= schedule(run);
+    },
+    dispose() {
+      if (handle !== null) cancel(handle);
+      handle = null;
+      queue = [];
+    },
+  };
+}

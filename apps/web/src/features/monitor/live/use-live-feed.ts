@@ -1,0 +1,92 @@
+import { DEFAULT_APP_ID } from '@lodestar/domain';
+import { useEffect, useRef } from 'react';
+import { useSession } from '../../../store/session.ts';
+import type { LivePosition } from '../api/types.ts';
+import { useMonitorStore } from './monitor-store.ts';
+import { createFrameBatcher } from './positions.ts';
+
+/** Close codes of the live feed (server `WS_CLOSE`). */
+const CLOSE = { BadRequest: 4400, LoginAgain: 4401, NoFunction: 4403 } as const;
+const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
+
+type ServerMessage =
+  | { type: 'hello'; intervalMs: number; HoldID: number }
+  | { type: 'positions'; rows: LivePosition[] }
+  | { type: 'scope'; HoldID: number }
+  | { type: 'error'; msg: string };
+
+export function liveFeedUrl(token: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  const appId = import.meta.env.VITE_APP_ID || DEFAULT_APP_ID;
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${location.host}/API/ws?${new URLSearchParams({ appid: appId, token })}`;
+}
+
+/**
+ * The socket controller: keeps the live feed open (reconnecting with back-off), narrows it to the
+ * chosen unit, and feeds positions into the monitor store at most once per animation frame.
+ * While it is down the store's mode is 'polling' and the page's auto refresh takes over.
+ */
+export function useLiveFeed(holdId: number | null): void {
+  const token = useSession((s) => s.token);
+  const socketRef = useRef<WebSocket | null>(null);
+  const holdRef = useRef(holdId);
+  holdRef.current = holdId;
+
+  useEffect(() => {
+    if (!token) return;
+    const { setMode, applyBatch } = useMonitorStore.getState();
+    const batcher = createFrameBatcher<LivePosition>((rows) => applyBatch(rows));
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const connect = () => {
+      setMode(attempt === 0 ? 'connecting' : 'polling');
+      const ws = new WebSocket(liveFeedUrl(token));
+      socketRef.current = ws;
+      ws.onmessage = (ev) => {
+        let msg: ServerMessage;
+        try {
+          msg = JSON.parse(String(ev.data)) as ServerMessage;
+        } catch {
+          return;
+        }
+        if (msg.type === 'hello') {
+          attempt = 0;
+          setMode('live');
+          if (holdRef.current && holdRef.current !== msg.HoldID)
+            ws.send(JSON.stringify({ type: 'scope', HoldID: holdRef.current }));
+        } else if (msg.type === 'positions') batcher.push(...msg.rows);
+      };
+      ws.onclose = (ev) => {
+        if (socketRef.current === ws) socketRef.current = null;
+        if (stopped) return;
+        if (ev.code === CLOSE.LoginAgain) {
+          useSession.getState().clearSession();
+          window.location.assign('/login');
+          return;
+        }
+        if (ev.code === CLOSE.NoFunction || ev.code === CLOSE.BadRequest) {
+          setMode('forbidden');
+          return;
+        }
+        setMode('polling');
+        timer = setTimeout(connect, RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)]);
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      batcher.dispose();
+      socketRef.current?.close(1000, 'page left');
+      socketRef.current = null;
+    };
+  }, [token]);
+
+  // Narrow the feed when another unit is chosen in the unit tree.
+  useEffect(() => {
+    const ws = socketRef.current;
+    if (holdId && ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'scope', HoldID: holdId }));
+  }, [holdId]);
+}

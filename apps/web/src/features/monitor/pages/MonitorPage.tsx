@@ -1,0 +1,145 @@
+import '../monitor.css';
+import { LIMITS } from '@lodestar/domain';
+import { Alert, App } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLayout } from '../../../components/PageLayout.tsx';
+import type { TrailMode } from '../../../map/layers/TrailLayer.tsx';
+import { useSession } from '../../../store/session.ts';
+import { useUserInfo } from '../../user/api/get-user-info.ts';
+import { useFollowDevice } from '../api/follow-device.ts';
+import { useMonitorCounts } from '../api/get-monitor-counts.ts';
+import { useMonitorList } from '../api/get-monitor-list.ts';
+import type { MonitorRow, StatusFilter } from '../api/types.ts';
+import { DeviceDetails } from '../components/DeviceDetails.tsx';
+import { DeviceList } from '../components/DeviceList.tsx';
+import { DeviceSearch } from '../components/DeviceSearch.tsx';
+import { FeedBar } from '../components/FeedBar.tsx';
+import { MonitorMap } from '../components/MonitorMap.tsx';
+import { ReleaseAlarmDialog } from '../components/ReleaseAlarmDialog.tsx';
+import { StatusFilters } from '../components/StatusFilters.tsx';
+import { useTrailSeed } from '../hooks/use-trail-seed.ts';
+import { useMonitorStore } from '../live/monitor-store.ts';
+import { useAutoRefresh } from '../live/use-auto-refresh.ts';
+import { useLiveFeed } from '../live/use-live-feed.ts';
+
+const COUNTS_REFRESH_MS = 30_000;
+
+/** Online monitor (issue #4): the devices of the chosen unit on the map, live. */
+export default function MonitorPage() {
+  const { t } = useTranslation('monitor');
+  const { message } = App.useApp();
+  const holdId = useSession((s) => s.currentHoldId);
+  const [filter, setFilter] = useState<StatusFilter>('all');
+  const [keyword, setKeyword] = useState('');
+  const [batch, setBatch] = useState<string[] | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [trailOn, setTrailOn] = useState(true);
+  const [trailMode, setTrailMode] = useState<TrailMode>('line');
+  const [releaseFor, setReleaseFor] = useState<string | null>(null);
+
+  const list = useMonitorList({ HoldID: holdId ?? undefined, Status: filter, DeviceIDs: batch?.join(',') });
+  const counts = useMonitorCounts(holdId ?? undefined);
+  const profile = useUserInfo();
+  const mode = useMonitorStore((s) => s.mode);
+  const rowsById = useMonitorStore((s) => s.rows);
+  const order = useMonitorStore((s) => s.order);
+  useLiveFeed(holdId);
+  useTrailSeed(selectedId);
+
+  useEffect(() => useMonitorStore.getState().setTimeZone(profile.data?.TimeZone ?? undefined), [profile.data]);
+  useEffect(() => {
+    if (list.data) useMonitorStore.getState().setRows(list.data.rows);
+  }, [list.data]);
+  useEffect(() => {
+    const id = setInterval(() => void counts.refetch(), COUNTS_REFRESH_MS);
+    return () => clearInterval(id);
+  }, [counts.refetch]);
+
+  const refreshAll = useCallback(() => {
+    void list.refetch();
+    void counts.refetch();
+  }, [list.refetch, counts.refetch]);
+  const refresh = useAutoRefresh(mode === 'polling' || mode === 'forbidden', refreshAll);
+
+  const rows = useMemo(() => {
+    const all = order.flatMap((id) => (rowsById[id] ? [rowsById[id]] : []));
+    const k = keyword.toLowerCase();
+    return k ? all.filter((r) => r.DeviceID.toLowerCase().includes(k) || r.DeviceName.toLowerCase().includes(k)) : all;
+  }, [order, rowsById, keyword]);
+
+  const selected = selectedId ? (rowsById[selectedId] ?? null) : null;
+  const follow = useFollowDevice();
+  const toggleFollow = (row: MonitorRow) =>
+    follow.mutate(row.DeviceID, {
+      onSuccess: ({ Followed }) => {
+        useMonitorStore.getState().patchRow(row.DeviceID, { Followed });
+        void message.success(t(Followed ? 'actions.followed' : 'actions.unfollowed', { name: row.DeviceName }));
+      },
+    });
+
+  const total = list.data?.total ?? 0;
+  const loaded = list.data?.rows.length ?? 0;
+  const capped = !batch && filter === 'all' && total > loaded;
+  const fitKey = `${holdId ?? ''}|${filter}|${batch?.join(',') ?? ''}`;
+
+  return (
+    <PageLayout title={t('title')} extra={<FeedBar mode={mode} refresh={refresh} onRefresh={refreshAll} />}>
+      <div className="monitor-page">
+        <section className="monitor-side">
+          <StatusFilters
+            value={filter}
+            counts={counts.data}
+            onChange={(f) => {
+              setFilter(f);
+              setSelectedId(null);
+            }}
+          />
+          <DeviceSearch batch={batch} onKeyword={setKeyword} onBatch={setBatch} />
+          {capped ? (
+            <Alert
+              type="warning"
+              showIcon
+              className="monitor-capped"
+              title={t('list.capped', { max: LIMITS.monitorAllDevices, shown: loaded, total })}
+            />
+          ) : null}
+          <div className="monitor-list-head muted">{t('list.shown', { shown: rows.length })}</div>
+          <DeviceList
+            rows={rows}
+            loading={list.isLoading}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            onFollow={toggleFollow}
+          />
+        </section>
+        <section className="monitor-main">
+          <MonitorMap
+            rows={rows}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            fitKey={fitKey}
+            trailOn={trailOn}
+            trailMode={trailMode}
+          />
+          {selected ? (
+            <DeviceDetails
+              device={selected}
+              trailOn={trailOn}
+              trailMode={trailMode}
+              onTrail={setTrailOn}
+              onTrailMode={setTrailMode}
+              onFollow={toggleFollow}
+              onRelease={(row) => setReleaseFor(row.DeviceID)}
+              onClose={() => setSelectedId(null)}
+            />
+          ) : null}
+        </section>
+      </div>
+      <ReleaseAlarmDialog
+        device={releaseFor ? (rowsById[releaseFor] ?? null) : null}
+        onClose={() => setReleaseFor(null)}
+      />
+    </PageLayout>
+  );
+}

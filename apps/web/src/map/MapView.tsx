@@ -1,0 +1,77 @@
+import './setup.ts';
+import { Map as MapLibreMap, NavigationControl, ScaleControl } from 'maplibre-gl';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type Crs, fromDisplay, type LngLat } from './coords.ts';
+import { MapContext, type MapHandle } from './map-context.ts';
+import { setTiles, TILE_SOURCE } from './tile-layer.ts';
+import { type ProviderId, tileProvider } from './tile-settings.ts';
+
+interface Props {
+  provider: ProviderId;
+  /** Shown over the map while the tiles cannot be loaded. */
+  offlineNotice: ReactNode;
+  /** A click on the map, converted back to WGS-84. */
+  onMapClick?: (wgs84: LngLat) => void;
+  children?: ReactNode;
+}
+
+/** A MapLibre map: the offline base layer, the chosen provider's tiles above it, and the layers given as children. */
+export function MapView({ provider, offlineNotice, onMapClick, children }: Props) {
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [tilesDown, setTilesDown] = useState(false);
+  const settings = useMemo(() => tileProvider(provider), [provider]);
+  const crsRef = useRef<Crs>(settings.crs);
+  crsRef.current = settings.crs;
+  const clickRef = useRef(onMapClick);
+  clickRef.current = onMapClick;
+
+  useEffect(() => {
+    let cancelled = false;
+    let created: MapLibreMap | null = null;
+    // The offline base data is a chunk of its own, loaded with the first map.
+    void import('./offline-base.ts').then(({ OFFLINE_LAYERS, offlineSources }) => {
+      if (cancelled || !container.current) return;
+      const m = new MapLibreMap({
+        container: container.current,
+        style: { version: 8, sources: offlineSources(), layers: OFFLINE_LAYERS },
+        center: [108, 34],
+        zoom: 3.4,
+        attributionControl: { compact: true },
+      });
+      created = m;
+      m.addControl(new NavigationControl({ showCompass: true }), 'top-right');
+      m.addControl(new ScaleControl({}), 'bottom-left');
+      m.on('error', (e) => {
+        if ((e as { sourceId?: string }).sourceId === TILE_SOURCE) setTilesDown(true);
+        else console.warn('map:', e.error?.message);
+      });
+      m.on('sourcedata', (e) => {
+        if (e.sourceId === TILE_SOURCE && e.tile && e.tile.state === 'loaded') setTilesDown(false);
+      });
+      m.on('click', (e) => clickRef.current?.(fromDisplay([e.lngLat.lng, e.lngLat.lat], crsRef.current)));
+      m.once('load', () => setMap(m));
+    });
+    return () => {
+      cancelled = true;
+      setMap(null);
+      created?.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!map) return;
+    setTilesDown(false);
+    setTiles(map, settings);
+  }, [map, settings]);
+
+  const handle = useMemo<MapHandle | null>(() => (map ? { map, crs: settings.crs } : null), [map, settings.crs]);
+
+  return (
+    <div className="map-view">
+      <div ref={container} className="map-canvas" data-provider={provider} data-ready={map ? 'true' : 'false'} />
+      {tilesDown ? <div className="map-offline-notice">{offlineNotice}</div> : null}
+      {handle ? <MapContext.Provider value={handle}>{children}</MapContext.Provider> : null}
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import type { FeatureCollection, Point } from 'geojson';
+import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
+import { useEffect, useMemo, useRef } from 'react';
+import { type LngLat, toDisplay } from '../coords.ts';
+import { statusStyle } from '../device-status.ts';
+import { addStatusIcons } from '../icons.ts';
+import { useMapHandle } from '../map-context.ts';
+
+export interface DeviceMarker {
+  id: string;
+  name: string;
+  lng: number;
+  lat: number;
+  status: string;
+  course: number;
+  followed: boolean;
+}
+
+interface Props {
+  devices: readonly DeviceMarker[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  /** When this changes the map fits every device again (a new unit or filter). */
+  fitKey: string;
+}
+
+const SOURCE = 'devices';
+const LAYERS = ['devices-clusters', 'devices-cluster-count', 'devices-halo', 'devices-icons'];
+
+/** All devices in one clustered GeoJSON source: status icons rotated by course, names, highlighted selection. */
+export function DeviceLayer({ devices, selectedId, onSelect, fitKey }: Props) {
+  const { map, crs } = useMapHandle();
+  const onSelectRef = useRef(onSelect);
+  onSelectRef.current = onSelect;
+
+  const data = useMemo<FeatureCollection<Point>>(
+    () => ({
+      type: 'FeatureCollection',
+      features: devices.map((d) => ({
+        type: 'Feature',
+        properties: {
+          id: d.id,
+          name: d.name,
+          icon: statusStyle(d.status).icon,
+          course: d.course,
+          selected: d.id === selectedId,
+          followed: d.followed,
+        },
+        geometry: { type: 'Point', coordinates: toDisplay([d.lng, d.lat], crs) },
+      })),
+    }),
+    [devices, selectedId, crs],
+  );
+  const dataRef = useRef(data);
+  dataRef.current = data;
+
+  useEffect(() => {
+    addStatusIcons(map);
+    map.addSource(SOURCE, {
+      type: 'geojson',
+      data: dataRef.current,
+      cluster: true,
+      clusterMaxZoom: 10,
+      clusterRadius: 44,
+    });
+    map.addLayer({
+      id: 'devices-clusters',
+      type: 'circle',
+      source: SOURCE,
+      filter: ['has', 'point_count'],
+      paint: {
+        'circle-color': ['step', ['get', 'point_count'], '#4c8df6', 10, '#2563eb', 100, '#1e3a8a'],
+        'circle-radius': ['step', ['get', 'point_count'], 14, 10, 18, 100, 24],
+        'circle-stroke-width': 3,
+        'circle-stroke-color': 'rgba(255,255,255,0.8)',
+      },
+    });
+    map.addLayer({
+      id: 'devices-cluster-count',
+      type: 'symbol',
+      source: SOURCE,
+      filter: ['has', 'point_count'],
+      layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-size': 12, 'text-allow-overlap': true },
+      paint: { 'text-color': '#ffffff' },
+    });
+    map.addLayer({
+      id: 'devices-halo',
+      type: 'circle',
+      source: SOURCE,
+      filter: ['all', ['!', ['has', 'point_count']], ['any', ['get', 'selected'], ['get', 'followed']]],
+      paint: {
+        'circle-radius': 17,
+        'circle-color': ['case', ['get', 'selected'], 'rgba(22,119,255,0.18)', 'rgba(250,173,20,0.18)'],
+        'circle-stroke-width': 2,
+        'circle-stroke-color': ['case', ['get', 'selected'], '#1677ff', '#faad14'],
+      },
+    });
+    map.addLayer({
+      id: 'devices-icons',
+      type: 'symbol',
+      source: SOURCE,
+      filter: ['!', ['has', 'point_count']],
+      layout: {
+        'icon-image': ['get', 'icon'],
+        'icon-rotate': ['get', 'course'],
+        'icon-rotation-alignment': 'map',
+        'icon-allow-overlap': true,
+        'text-field': ['get', 'name'],
+        'text-size': 11,
+        'text-offset': [0, 1.3],
+        'text-anchor': 'top',
+        'text-optional': true,
+      },
+      paint: { 'text-color': '#1f2937', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
+    });
+
+    const select = (e: MapLayerMouseEvent) => {
+      const id = e.features?.[0]?.properties?.id;
+      if (typeof id === 'string') onSelectRef.current(id);
+    };
+    const expand = async (e: MapLayerMouseEvent) => {
+      const f = e.features?.[0];
+      const clusterId = f?.properties?.cluster_id;
+      if (!f || typeof clusterId !== 'number' || f.geometry.type !== 'Point') return;
+      const zoom = await (map.getSource(SOURCE) as GeoJSONSource).getClusterExpansionZoom(clusterId);
+      map.easeTo({ center: f.geometry.coordinates as LngLat, zoom });
+    };
+    const pointer = () => {
+      map.getCanvas().style.cursor = 'pointer';
+    };
+    const plain = () => {
+      map.getCanvas().style.cursor = '';
+    };
+    const count = () => {
+      const layers = ['devices-icons', 'devices-clusters'].filter((l) => map.getLayer(l));
+      const rendered = map.queryRenderedFeatures({ layers });
+      const total = rendered.reduce((n, f) => n + (Number(f.properties?.point_count) || 1), 0);
+      map.getContainer().dataset.renderedDevices = String(total);
+    };
+    map.on('click', 'devices-icons', select);
+    map.on('click', 'devices-clusters', expand);
+    for (const l of ['devices-icons', 'devices-clusters'] as const) {
+      map.on('mouseenter', l, pointer);
+      map.on('mouseleave', l, plain);
+    }
+    map.on('idle', count);
+    return () => {
+      map.off('click', 'devices-icons', select);
+      map.off('click', 'devices-clusters', expand);
+      for (const l of ['devices-icons', 'devices-clusters'] as const) {
+        map.off('mouseenter', l, pointer);
+        map.off('mouseleave', l, plain);
+      }
+      map.off('idle', count);
+      if (!map.style) return; // the map itself was removed
+      for (const l of LAYERS.toReversed()) if (map.getLayer(l)) map.removeLayer(l);
+      if (map.getSource(SOURCE)) map.removeSource(SOURCE);
+    };
+  }, [map]);
+
+  useEffect(() => {
+    (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(data);
+  }, [map, data]);
+
+  // Fit every device when the unit or the filter changes and rows have arrived.
+  const fitted = useRef('');
+  useEffect(() => {
+    if (fitted.current === fitKey || !data.features.length) return;
+    fitted.current = fitKey;
+    const pts = data.features.map((f) => f.geometry.coordinates as LngLat);
+    const lngs = pts.map((p) => p[0]);
+    const lats = pts.map((p) => p[1]);
+    map.fitBounds(
+      [
+        [Math.min(...lngs), Math.min(...lats)],
+        [Math.max(...lngs), Math.max(...lats)],
+      ],
+      { padding: 60, maxZoom: 14, duration: 0 },
+    );
+  }, [map, data, fitKey]);
+
+  // Bring a newly selected device into view.
+  useEffect(() => {
+    if (!selectedId) return;
+    const f = dataRef.current.features.find((x) => x.properties?.id === selectedId);
+    if (f) map.easeTo({ center: f.geometry.coordinates as LngLat, zoom: Math.max(map.getZoom(), 13) });
+  }, [map, selectedId]);
+
+  return null;
+}

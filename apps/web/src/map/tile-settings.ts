@@ -1,0 +1,97 @@
+import type { Crs } from './coords.ts';
+
+export const PROVIDERS = ['amap', 'amapSatellite', 'tencent', 'baidu', 'osm', 'google'] as const;
+export type ProviderId = (typeof PROVIDERS)[number];
+export const DEFAULT_PROVIDER: ProviderId = 'amap';
+
+export interface TileProvider {
+  id: ProviderId;
+  crs: Crs;
+  /** Tile URLs with {x} {y} {z}; several for the provider's sub-domains. */
+  tiles: string[];
+  scheme: 'xyz' | 'tms';
+  maxzoom: number;
+  attribution: string;
+  /** The provider's tile grid is not Web Mercator (Baidu): tiles are placed approximately. */
+  approximate?: boolean;
+}
+
+/** Expands `{s}` over the given sub-domains: `a{s}.x` with ['1','2'] → ['a1.x', 'a2.x']. */
+export const expand = (template: string, subdomains: readonly string[]): string[] =>
+  template.includes('{s}') ? subdomains.map((s) => template.replace('{s}', s)) : [template];
+
+const DEFAULTS: Record<ProviderId, Omit<TileProvider, 'id' | 'tiles'> & { url: string; subdomains: string[] }> = {
+  amap: {
+    crs: 'GCJ02',
+    url: 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}',
+    subdomains: ['1', '2', '3', '4'],
+    scheme: 'xyz',
+    maxzoom: 18,
+    attribution: '© AutoNavi',
+  },
+  amapSatellite: {
+    crs: 'GCJ02',
+    url: 'https://webst0{s}.is.autonavi.com/appmaptile?style=6&x={x}&y={y}&z={z}',
+    subdomains: ['1', '2', '3', '4'],
+    scheme: 'xyz',
+    maxzoom: 18,
+    attribution: '© AutoNavi',
+  },
+  tencent: {
+    crs: 'GCJ02',
+    url: 'https://rt{s}.map.gtimg.com/realtimerender?z={z}&x={x}&y={y}&type=vector&style=0',
+    subdomains: ['0', '1', '2', '3'],
+    scheme: 'tms',
+    maxzoom: 18,
+    attribution: '© Tencent',
+  },
+  baidu: {
+    // Baidu numbers its tiles from its own BD-09 Mercator origin; without a key and a custom
+    // projection they land approximately. Kept selectable; set VITE_TILES_BAIDU to a proxy that re-tiles.
+    crs: 'BD09',
+    url: 'https://maponline{s}.bdimg.com/tile/?qt=vtile&x={x}&y={y}&z={z}&styles=pl&scaler=1&udt=20240101',
+    subdomains: ['0', '1', '2', '3'],
+    scheme: 'xyz',
+    maxzoom: 18,
+    attribution: '© Baidu',
+    approximate: true,
+  },
+  osm: {
+    crs: 'WGS84',
+    url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    subdomains: [],
+    scheme: 'xyz',
+    maxzoom: 19,
+    attribution: '© OpenStreetMap contributors',
+  },
+  google: {
+    crs: 'WGS84',
+    url: 'https://mt{s}.google.com/vt/lyrs=m&x={x}&y={y}&z={z}',
+    subdomains: ['0', '1', '2', '3'],
+    scheme: 'xyz',
+    maxzoom: 20,
+    attribution: '© Google',
+  },
+};
+
+const ENV_KEY: Record<ProviderId, string> = {
+  amap: 'VITE_TILES_AMAP',
+  amapSatellite: 'VITE_TILES_AMAP_SATELLITE',
+  tencent: 'VITE_TILES_TENCENT',
+  baidu: 'VITE_TILES_BAIDU',
+  osm: 'VITE_TILES_OSM',
+  google: 'VITE_TILES_GOOGLE',
+};
+
+/**
+ * The tile settings of a provider: the defaults above, or `VITE_TILES_<PROVIDER>` (one template,
+ * or several separated by spaces; `{s}` expands over the default sub-domains).
+ */
+export function tileProvider(id: ProviderId, env: Record<string, unknown> = import.meta.env): TileProvider {
+  const { url, subdomains, ...rest } = DEFAULTS[id];
+  const override = env[ENV_KEY[id]];
+  const templates = typeof override === 'string' && override.trim() ? override.trim().split(/\s+/) : [url];
+  return { id, ...rest, tiles: templates.flatMap((t) => expand(t, subdomains)) };
+}
+
+export const isProvider = (v: unknown): v is ProviderId => PROVIDERS.includes(v as ProviderId);
