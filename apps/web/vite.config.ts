@@ -7,7 +7,7 @@ export default defineConfig({
   plugins: [react()],
   server: {
     proxy: {
-      '/API': { target, changeOrigin: true },
+      '/API': { target, changeOrigin: true, ws: true },
       '/healthz': { target, changeOrigin: true },
     },
   },

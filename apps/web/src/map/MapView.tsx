@@ -40,7 +40,7 @@ export function MapView({ provider, offlineNotice, onMapClick, children }: Props
         attributionControl: { compact: true },
       });
       created = m;
-      m.addControl(new NavigationControl({ showCompass: true }), 'top-right');
+      m.addControl(new NavigationControl({ showCompass: true }), 'bottom-left');
       m.addControl(new ScaleControl({}), 'bottom-left');
       m.on('error', (e) => {
         if ((e as { sourceId?: string }).sourceId === TILE_SOURCE) setTilesDown(true);

@@ -3,6 +3,7 @@ import type { LayerSpecification, SourceSpecification } from 'maplibre-gl';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countriesTopo from 'world-atlas/countries-110m.json';
+import { unwrapFeatures } from './antimeridian.ts';
 import { decodeChina } from './china-provinces.ts';
 
 /**
@@ -11,7 +12,7 @@ import { decodeChina } from './china-provinces.ts';
  */
 export function offlineSources(): Record<string, SourceSpecification> {
   const topo = countriesTopo as unknown as Topology<{ countries: GeometryCollection<{ name: string }> }>;
-  const countries = feature(topo, topo.objects.countries);
+  const countries = unwrapFeatures(feature(topo, topo.objects.countries));
   const { provinces, labels } = decodeChina(chinaSource);
   return {
     'offline-countries': { type: 'geojson', data: countries },

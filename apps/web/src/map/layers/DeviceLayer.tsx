@@ -22,13 +22,15 @@ interface Props {
   onSelect: (id: string) => void;
   /** When this changes the map fits every device again (a new unit or filter). */
   fitKey: string;
+  /** Width in pixels of a panel covering the map's right side; a selected device is centred in what remains. */
+  coveredRight?: number;
 }
 
 const SOURCE = 'devices';
 const LAYERS = ['devices-clusters', 'devices-cluster-count', 'devices-halo', 'devices-icons'];
 
 /** All devices in one clustered GeoJSON source: status icons rotated by course, names, highlighted selection. */
-export function DeviceLayer({ devices, selectedId, onSelect, fitKey }: Props) {
+export function DeviceLayer({ devices, selectedId, onSelect, fitKey, coveredRight = 0 }: Props) {
   const { map, crs } = useMapHandle();
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
@@ -135,7 +137,12 @@ export function DeviceLayer({ devices, selectedId, onSelect, fitKey }: Props) {
       const layers = ['devices-icons', 'devices-clusters'].filter((l) => map.getLayer(l));
       const rendered = map.queryRenderedFeatures({ layers });
       const total = rendered.reduce((n, f) => n + (Number(f.properties?.point_count) || 1), 0);
-      map.getContainer().dataset.renderedDevices = String(total);
+      const box = map.getContainer().dataset;
+      box.renderedDevices = String(total);
+      // Where the selected device is on screen (tests check it is not under the details panel).
+      const chosen = dataRef.current.features.find((f) => f.properties?.selected);
+      if (chosen) box.selectedX = String(Math.round(map.project(chosen.geometry.coordinates as LngLat).x));
+      else delete box.selectedX;
     };
     map.on('click', 'devices-icons', select);
     map.on('click', 'devices-clusters', expand);
@@ -183,8 +190,10 @@ export function DeviceLayer({ devices, selectedId, onSelect, fitKey }: Props) {
   useEffect(() => {
     if (!selectedId) return;
     const f = dataRef.current.features.find((x) => x.properties?.id === selectedId);
-    if (f) map.easeTo({ center: f.geometry.coordinates as LngLat, zoom: Math.max(map.getZoom(), 13) });
-  }, [map, selectedId]);
+    const shift = map.getContainer().clientWidth - coveredRight >= 120 ? coveredRight / 2 : 0;
+    if (f)
+      map.easeTo({ center: f.geometry.coordinates as LngLat, zoom: Math.max(map.getZoom(), 12), offset: [-shift, 0] });
+  }, [map, selectedId, coveredRight]);
 
   return null;
 }

@@ -1,5 +1,5 @@
 import { Alert, Modal, Radio, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROVIDERS, type ProviderId, tileProvider } from '../../../map/tile-settings.ts';
 
@@ -17,6 +17,9 @@ export function ChangeMapDialog({
 }) {
   const { t } = useTranslation('monitor');
   const [choice, setChoice] = useState(value);
+  useEffect(() => {
+    if (open) setChoice(value);
+  }, [open, value]);
   return (
     <Modal
       open={open}
@@ -26,7 +29,6 @@ export function ChangeMapDialog({
         onClose();
       }}
       onCancel={onClose}
-      afterOpenChange={(visible) => visible && setChoice(value)}
       okText={t('common:ok')}
       cancelText={t('common:cancel')}
       width={420}

@@ -72,7 +72,7 @@ export function DeviceDetails({
     ],
     ['GpsTime', d.GpsTime ?? dash],
     ['ReceiveTime', d.ReceiveTime ?? dash],
-    ['Place', d.Lat === null || d.Lng === null ? dash : `${d.Lat.toFixed(6)}, ${d.Lng.toFixed(6)}`],
+    ['Place', d.Lat === null || d.Lng === null ? dash : `${d.Lat.toFixed(6)}, ${d.Lng.toFixed(6)} (WGS-84)`],
     ['SIM', d.SIM || dash],
     ['Model', d.Model || dash],
     ['TrackerType', t(d.TrackerType === 'wireless' ? 'details.wireless' : 'details.wired')],
@@ -105,10 +105,9 @@ export function DeviceDetails({
           {funs.has(Fn.releaseAlarm) ? (
             <Button
               size="small"
-              danger
+              danger={hasAlarm}
               className="details-release"
               icon={<AlertOutlined />}
-              disabled={!hasAlarm}
               onClick={() => onRelease(d)}
             >
               {t('actions.releaseAlarm')}

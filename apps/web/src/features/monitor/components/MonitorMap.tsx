@@ -11,6 +11,9 @@ import type { MonitorRow } from '../api/types.ts';
 import { useMonitorStore } from '../live/monitor-store.ts';
 import { ChangeMapDialog } from './ChangeMapDialog.tsx';
 
+/** The details panel's width (monitor.css `.device-details`). */
+const DETAILS_WIDTH = 300;
+
 interface Props {
   rows: readonly MonitorRow[];
   selectedId: string | null;
@@ -54,7 +57,13 @@ export function MonitorMap({ rows, selectedId, onSelect, fitKey, trailOn, trailM
     <div className="monitor-map">
       <MapView provider={provider} offlineNotice={t('map.offline')} onMapClick={setClicked}>
         {trailOn && trailId === selectedId && selectedId ? <TrailLayer points={trail} mode={trailMode} /> : null}
-        <DeviceLayer devices={markers} selectedId={selectedId} onSelect={onSelect} fitKey={fitKey} />
+        <DeviceLayer
+          devices={markers}
+          selectedId={selectedId}
+          onSelect={onSelect}
+          fitKey={fitKey}
+          coveredRight={selectedId ? DETAILS_WIDTH + 10 : 0}
+        />
       </MapView>
       <div className="monitor-map-tools">
         <Button size="small" icon={<SwapOutlined />} onClick={() => setDialog(true)} className="change-map-button">

@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, openBrowser } from './lib/browser.ts';
+import { freePort, type RunningServer, startServer } from './lib/server.ts';
+
+// Online monitor (#4) against the real server: DEMO=1 runs a simulated fleet of 20 trackers over
+// real TCP into the gateway (reporting every 10 s), so positions move on the page through the live feed.
+const ADMIN_PHONE = '13800000000';
+const ADMIN_PASSWORD = `e2e${randomBytes(6).toString('hex')}`;
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+const rows = () => page.locator('.device-list .device-row');
+/** How many devices the list holds (it is windowed: only the rows in view are in the DOM). */
+const listed = async () => Number((await page.locator('.monitor-list-head').textContent())?.match(/\d+/)?.[0]);
+const message = () => page.locator('.ant-message-notice').last();
+
+async function chooseLanguage(lang: 'zh' | 'en' | 'fr') {
+  await page.locator('.language-switch').first().click();
+  await page.locator(`.ant-dropdown:visible [data-lang=${lang}]`).click();
+  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l === 'zh' ? 'zh' : l), lang);
+}
+
+/** Each listed device's position as the list shows it. */
+const positions = () =>
+  page.$$eval('.device-row', (els) =>
+    Object.fromEntries(els.map((e) => [e.getAttribute('data-id'), e.querySelector('.device-row-lat')?.textContent])),
+  );
+
+beforeAll(async () => {
+  const [gt06, jt808, h02, osmand] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  server = await startServer({
+    DEMO: '1',
+    DEMO_DEVICES: '20',
+    ADMIN_PHONE,
+    ADMIN_PASSWORD,
+    GATEWAY_GT06_PORT: String(gt06),
+    GATEWAY_JT808_PORT: String(jt808),
+    GATEWAY_H02_PORT: String(h02),
+    GATEWAY_OSMAND_PORT: String(osmand),
+    GATEWAY_TELTONIKA_PORT: '0',
+    LOG_LEVEL: 'warn',
+  });
+  browser = await openBrowser();
+  page = browser.page;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('online monitor', () => {
+  it('shows the simulated fleet live, filters, follows, releases an alarm, and changes the map', async () => {
+    await page.goto(`${server.url}/login`);
+    await page.fill('#password-login_Phone', ADMIN_PHONE);
+    await page.fill('#password-login_UserPassword', ADMIN_PASSWORD);
+    await page.locator('.agreement-check input').first().check();
+    await page.press('#password-login_UserPassword', 'Enter');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+    await page.goto(`${server.url}/monitor/online`);
+    await expect.poll(() => page.locator('.page-layout-title').textContent()).toBe('在线监控');
+    // The simulated devices are listed and drawn on the map (icons or clusters).
+    await expect.poll(() => rows().count(), { timeout: 60_000 }).toBeGreaterThan(5);
+    await expect.poll(() => page.locator('.filter-all .monitor-filter-count').textContent()).toBe('20');
+    await page.waitForSelector('.map-canvas[data-ready=true]');
+    await expect
+      .poll(() => page.locator('.map-canvas').getAttribute('data-rendered-devices'), { timeout: 60_000 })
+      .toMatch(/^[1-9]\d*$/);
+
+    // Live: the feed is open and a position changes without reloading.
+    await expect.poll(() => page.locator('.feed-bar').getAttribute('data-mode'), { timeout: 20_000 }).toBe('live');
+    const before = await positions();
+    await expect
+      .poll(
+        async () => {
+          const now = await positions();
+          return Object.keys(now).some((id) => before[id] !== undefined && now[id] !== before[id]);
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe(true);
+    await expect.poll(() => page.locator('.map-offline-notice').textContent()).toContain('离线底图');
+    await browser.shot('20-monitor-zh');
+
+    // Filter to "moving": the list shows exactly what the server answered for that filter.
+    const moving = page.waitForResponse(
+      (r) => r.url().includes('Monitor/GetMonitorList') && (r.request().postData() ?? '').includes('"moving"'),
+    );
+    await page.locator('[data-filter=moving]').click();
+    const answer = (await (await moving).json()) as { data: { rows: { Status: string }[] } };
+    expect(answer.data.rows.every((r) => r.Status === 'moving')).toBe(true);
+    await expect.poll(listed).toBe(answer.data.rows.length);
+    if (answer.data.rows.length === 0)
+      await expect
+        .poll(() => page.locator('.device-list-empty .ant-empty-description').textContent())
+        .toBe('查询无数据');
+    await page.locator('[data-filter=all]').click();
+    await expect.poll(() => rows().count()).toBeGreaterThan(5);
+
+    // Another unit in the unit tree narrows the list, the counts and the live feed to its subtree.
+    await page.locator('.unit-tree .ant-tree-node-content-wrapper', { hasText: '华东服务商' }).click();
+    await expect
+      .poll(async () => Number(await page.locator('.filter-all .monitor-filter-count').textContent()))
+      .toBeLessThan(20);
+    await expect.poll(listed).toBeLessThan(20);
+    await page.locator('.unit-tree .ant-tree-node-content-wrapper', { hasText: 'Lodestar' }).first().click();
+    await expect.poll(() => page.locator('.filter-all .monitor-filter-count').textContent()).toBe('20');
+    await expect.poll(listed).toBe(20);
+
+    // Follow one (a toggle), then see it under "followed".
+    const first = rows().first();
+    const followedId = await first.getAttribute('data-id');
+    await first.locator('.follow-toggle').click();
+    await expect.poll(() => first.locator('.follow-toggle').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.locator('.filter-followed .monitor-filter-count').textContent()).toBe('1');
+
+    // Details of the followed device, with its live trail.
+    await first.locator('.device-row-main').click();
+    await expect.poll(() => page.locator('.device-details').getAttribute('data-id')).toBe(followedId);
+    await expect.poll(() => page.locator('.device-details').textContent()).toContain('设备号');
+    // The map brings it into the part not covered by the details panel.
+    await expect
+      .poll(
+        async () => {
+          const x = Number(await page.locator('.map-canvas').getAttribute('data-selected-x'));
+          const width = await page.locator('.map-canvas').evaluate((e) => e.clientWidth);
+          const panel = await page.locator('.device-details').evaluate((e) => e.clientWidth);
+          return x > 0 && x < width - panel;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await browser.shot('21-monitor-details-zh');
+
+    // Release an alarm: a device in alarm if there is one now, else the selected one; the reason is required.
+    const alarmCount = Number(await page.locator('.filter-alarm .monitor-filter-count').textContent());
+    if (alarmCount > 0) {
+      await page.locator('[data-filter=alarm]').click();
+      await expect.poll(() => rows().count()).toBeGreaterThan(0);
+      await rows().first().locator('.device-row-main').click();
+    }
+    await page.locator('.details-release').click();
+    await page.locator('.release-alarm-dialog .ant-btn-primary').click();
+    await expect.poll(() => page.locator('.release-alarm-dialog').textContent()).toContain('请输入解除报警的原因');
+    await page.fill('#release-alarm_Reason', '已与司机确认，误报');
+    await page.locator('.release-alarm-dialog .ant-btn-primary').click();
+    await expect.poll(() => message().textContent()).toBe('报警已解除');
+    await expect.poll(() => page.locator('.release-alarm-dialog:visible').count()).toBe(0);
+    if (alarmCount > 0) await page.locator('[data-filter=all]').click();
+
+    // Arm: the command goes to the device and the page waits for its answer.
+    await page.locator('.details-arm').click();
+    await expect.poll(() => message().textContent()).toMatch(/指令已下发|设防成功|设备/);
+
+    // Batch search over the limit says so (spec section 5: at most 1000).
+    const tooMany = Array.from({ length: 1001 }, (_, i) => `X${i}`).join(',');
+    await page.fill('.monitor-search-input input', tooMany);
+    await page.press('.monitor-search-input input', 'Enter');
+    await expect.poll(() => page.locator('.monitor-search-error').textContent()).toContain('选择过多');
+    await page.fill('.monitor-search-input input', '');
+    await page.press('.monitor-search-input input', 'Enter');
+
+    // Change the map to OpenStreetMap (WGS-84).
+    await page.locator('.change-map-button').click();
+    await page.locator('.change-map-dialog [data-provider=osm]').click();
+    await page.locator('.change-map-dialog .ant-btn-primary').click();
+    await expect.poll(() => page.locator('.map-canvas').getAttribute('data-provider')).toBe('osm');
+    await expect.poll(() => page.locator('.change-map-button').textContent()).toContain('OpenStreetMap');
+
+    // English.
+    await chooseLanguage('en');
+    await expect.poll(() => page.locator('.page-layout-title').textContent()).toBe('Online monitor');
+    await expect.poll(() => page.locator('.filter-moving').textContent()).toMatch(/^Moving\d+$/);
+    await expect.poll(() => page.locator('.feed-bar').textContent()).toBe('Live');
+    await page.waitForTimeout(1500);
+    await browser.shot('22-monitor-en');
+
+    // With the live feed down, the page says so and polls on a countdown that can be paused and turned off.
+    await page.routeWebSocket(/\/API\/ws/, (ws) => ws.close({ code: 1011, reason: 'test: feed down' }));
+    await page.reload();
+    await expect.poll(() => page.locator('.feed-bar').getAttribute('data-mode'), { timeout: 20_000 }).toBe('polling');
+    await expect.poll(() => page.locator('.feed-countdown').textContent()).toMatch(/^Refresh in \d+ s$/);
+    const polled = await page.waitForResponse((r) => r.url().includes('Monitor/GetMonitorList'), { timeout: 15_000 });
+    expect(polled.ok()).toBe(true);
+    await browser.shot('23-monitor-polling-en');
+    await page.locator('.feed-pause').click();
+    await expect.poll(() => page.locator('.feed-countdown').textContent()).toBe('Paused');
+    await page.locator('.feed-pause').click();
+    await expect.poll(() => page.locator('.feed-countdown').textContent()).toMatch(/^Refresh in \d+ s$/);
+    await page.locator('.feed-switch').click();
+    await expect.poll(() => page.locator('.feed-countdown').textContent()).toBe('Auto refresh off');
+    await page.unrouteAll();
+  });
+});
