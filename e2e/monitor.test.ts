@@ -72,16 +72,16 @@ describe('online monitor', () => {
       .poll(() => page.locator('.map-canvas').getAttribute('data-rendered-devices'), { timeout: 60_000 })
       .toMatch(/^[1-9]\d*$/);
 
-    // Live: the feed is open and a position changes without reloading.
+    // Live: the feed is open and a vehicle moves without reloading (the simulated fleet parks for its first minute).
     await expect.poll(() => page.locator('.feed-bar').getAttribute('data-mode'), { timeout: 20_000 }).toBe('live');
     const before = await positions();
     await expect
       .poll(
         async () => {
           const now = await positions();
-          return Object.keys(now).some((id) => before[id] !== undefined && now[id] !== before[id]);
+          return Object.keys(now).some((id) => before[id] && before[id] !== ',' && now[id] !== before[id]);
         },
-        { timeout: 60_000, interval: 1000 },
+        { timeout: 120_000, interval: 1000 },
       )
       .toBe(true);
     await expect.poll(() => page.locator('.map-offline-notice').textContent()).toContain('离线底图');
@@ -112,9 +112,11 @@ describe('online monitor', () => {
     await expect.poll(() => page.locator('.filter-all .monitor-filter-count').textContent()).toBe('20');
     await expect.poll(listed).toBe(20);
 
-    // Follow one (a toggle), then see it under "followed".
-    const first = rows().first();
-    const followedId = await first.getAttribute('data-id');
+    // Follow a moving one (a toggle), then see it under "followed".
+    const movingRow = page.locator('.device-row[data-status=moving]');
+    await expect.poll(() => movingRow.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    const followedId = await movingRow.first().getAttribute('data-id');
+    const first = page.locator(`.device-row[data-id="${followedId}"]`);
     await first.locator('.follow-toggle').click();
     await expect.poll(() => first.locator('.follow-toggle').getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => page.locator('.filter-followed .monitor-filter-count').textContent()).toBe('1');
@@ -135,6 +137,9 @@ describe('online monitor', () => {
         { timeout: 15_000 },
       )
       .toBe(true);
+    // Its live trail grows as positions arrive.
+    const trailPoints = async () => Number(await page.locator('.map-canvas').getAttribute('data-trail-points'));
+    await expect.poll(trailPoints, { timeout: 30_000 }).toBeGreaterThan(2);
     await browser.shot('21-monitor-details-zh');
 
     // Release an alarm: a device in alarm if there is one now, else the selected one; the reason is required.
@@ -153,9 +158,21 @@ describe('online monitor', () => {
     await expect.poll(() => page.locator('.release-alarm-dialog:visible').count()).toBe(0);
     if (alarmCount > 0) await page.locator('[data-filter=all]').click();
 
-    // Arm: the command goes to the device and the page waits for its answer.
+    // Search by ID: the simulated H02 trackers (IDs 41…) answer the arm command; the success message shows once
+    // the device has acknowledged it.
+    await page.fill('.monitor-search-input input', '41000');
+    await expect.poll(listed).toBeGreaterThan(0);
+    expect(
+      (await rows().evaluateAll((els) => els.map((e) => e.getAttribute('data-id')))).every((id) =>
+        id?.startsWith('41'),
+      ),
+    ).toBe(true);
+    await rows().first().locator('.device-row-main').click();
     await page.locator('.details-arm').click();
-    await expect.poll(() => message().textContent()).toMatch(/指令已下发|设防成功|设备/);
+    await expect.poll(() => page.getByText('指令已下发，等待设备应答…').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('设防成功').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    await page.fill('.monitor-search-input input', '');
+    await expect.poll(listed).toBe(20);
 
     // Batch search over the limit says so (spec section 5: at most 1000).
     const tooMany = Array.from({ length: 1001 }, (_, i) => `X${i}`).join(',');
@@ -168,11 +185,13 @@ describe('online monitor', () => {
     // Change the map to OpenStreetMap (WGS-84).
     await page.locator('.change-map-button').click();
     await page.locator('.change-map-dialog [data-provider=osm]').click();
+    await expect.poll(() => page.locator('.change-map-dialog input[value=osm]').isChecked()).toBe(true);
     await page.locator('.change-map-dialog .ant-btn-primary').click();
     await expect.poll(() => page.locator('.map-canvas').getAttribute('data-provider')).toBe('osm');
     await expect.poll(() => page.locator('.change-map-button').textContent()).toContain('OpenStreetMap');
 
     // English.
+    await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 15_000 }).toBe(0);
     await chooseLanguage('en');
     await expect.poll(() => page.locator('.page-layout-title').textContent()).toBe('Online monitor');
     await expect.poll(() => page.locator('.filter-moving').textContent()).toMatch(/^Moving\d+$/);

@@ -169,11 +169,26 @@ export function DeviceLayer({ devices, selectedId, onSelect, fitKey, coveredRigh
     (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(data);
   }, [map, data]);
 
-  // Fit every device when the unit or the filter changes and rows have arrived.
-  const fitted = useRef('');
+  // Fit every device when the unit or the filter changes, and again as more devices get a
+  // position, until the person moves the map.
+  const fitted = useRef({ key: '', count: 0 });
+  const userMoved = useRef(false);
   useEffect(() => {
-    if (fitted.current === fitKey || !data.features.length) return;
-    fitted.current = fitKey;
+    const moved = (e: { originalEvent?: unknown }) => {
+      if (e.originalEvent) userMoved.current = true;
+    };
+    map.on('movestart', moved);
+    return () => {
+      map.off('movestart', moved);
+    };
+  }, [map]);
+  useEffect(() => {
+    const count = data.features.length;
+    const last = fitted.current;
+    if (!count) return;
+    if (last.key === fitKey && (count <= last.count || userMoved.current)) return;
+    if (last.key !== fitKey) userMoved.current = false;
+    fitted.current = { key: fitKey, count };
     const pts = data.features.map((f) => f.geometry.coordinates as LngLat);
     const lngs = pts.map((p) => p[0]);
     const lats = pts.map((p) => p[1]);
@@ -185,6 +200,21 @@ export function DeviceLayer({ devices, selectedId, onSelect, fitKey, coveredRigh
       { padding: 60, maxZoom: 14, duration: 0 },
     );
   }, [map, data, fitKey]);
+
+  // Keep the selected device in the uncovered part of the map as it moves.
+  useEffect(() => {
+    if (!selectedId) return;
+    const f = data.features.find((x) => x.properties?.id === selectedId);
+    if (!f || map.isMoving()) return;
+    const at = map.project(f.geometry.coordinates as LngLat);
+    const { clientWidth: w, clientHeight: h } = map.getContainer();
+    const margin = 40;
+    const right = w - coveredRight > 120 ? w - coveredRight : w;
+    if (at.x < margin || at.y < margin || at.x > right - margin || at.y > h - margin) {
+      const shift = right < w ? coveredRight / 2 : 0;
+      map.easeTo({ center: f.geometry.coordinates as LngLat, offset: [-shift, 0] });
+    }
+  }, [map, data, selectedId, coveredRight]);
 
   // Bring a newly selected device into view.
   useEffect(() => {

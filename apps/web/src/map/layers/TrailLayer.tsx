@@ -66,6 +66,7 @@ export function TrailLayer({ points, mode }: { points: readonly LngLat[]; mode: 
       before,
     );
     return () => {
+      delete map.getContainer().dataset.trailPoints;
       if (!map.style) return;
       for (const l of ['live-trail-points', 'live-trail-line']) if (map.getLayer(l)) map.removeLayer(l);
       if (map.getSource(SOURCE)) map.removeSource(SOURCE);
@@ -74,7 +75,8 @@ export function TrailLayer({ points, mode }: { points: readonly LngLat[]; mode: 
 
   useEffect(() => {
     (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(data);
-  }, [map, data]);
+    map.getContainer().dataset.trailPoints = String(points.length);
+  }, [map, data, points.length]);
 
   useEffect(() => {
     map.setLayoutProperty('live-trail-line', 'visibility', mode === 'line' ? 'visible' : 'none');

@@ -23,7 +23,8 @@ import { useMonitorStore } from '../live/monitor-store.ts';
 import { useAutoRefresh } from '../live/use-auto-refresh.ts';
 import { useLiveFeed } from '../live/use-live-feed.ts';
 
-const COUNTS_REFRESH_MS = 30_000;
+/** Counts come from the server; statuses change with every report, so they are asked again often. */
+const COUNTS_REFRESH_MS = 10_000;
 
 /** Online monitor (issue #4): the devices of the chosen unit on the map, live. */
 export default function MonitorPage() {
