@@ -222,7 +222,7 @@ export function DeviceLayer({ devices, selectedId, onSelect, fitKey, coveredRigh
     const f = dataRef.current.features.find((x) => x.properties?.id === selectedId);
     const shift = map.getContainer().clientWidth - coveredRight >= 120 ? coveredRight / 2 : 0;
     if (f)
-      map.easeTo({ center: f.geometry.coordinates as LngLat, zoom: Math.max(map.getZoom(), 12), offset: [-shift, 0] });
+      map.easeTo({ center: f.geometry.coordinates as LngLat, zoom: Math.max(map.getZoom(), 15), offset: [-shift, 0] });
   }, [map, selectedId, coveredRight]);
 
   return null;
