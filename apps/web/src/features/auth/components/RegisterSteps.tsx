@@ -77,19 +77,15 @@ export function InfoStep({ form, onFinish, onBack }: StepProps<InfoValues>) {
       <Form.Item
         name="UserName"
         label={t('userName')}
+        required
         rules={[
           { validator: async (_r, v: string) => (isUserName(v ?? '') ? undefined : Promise.reject(t('userNameRule'))) },
         ]}
       >
         <Input autoComplete="name" />
       </Form.Item>
-      <Form.Item
-        name="UserPassword"
-        label={t('password')}
-        rules={newPasswordRules(t, t('inputPassword'))}
-        extra={t('passwordRule')}
-      >
-        <Input.Password autoComplete="new-password" />
+      <Form.Item name="UserPassword" label={t('password')} rules={newPasswordRules(t, t('inputPassword'))}>
+        <Input.Password autoComplete="new-password" placeholder={t('passwordRule')} />
       </Form.Item>
       <Form.Item
         name="Confirm"

@@ -24,13 +24,8 @@ export function PasswordForm() {
         <Form.Item name="OldPass" label={t('oldPassword')} rules={[{ required: true, message: t('inputOld') }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          name="NewPass"
-          label={t('newPassword')}
-          rules={newPasswordRules(t, t('inputNew'))}
-          extra={t('passwordRule')}
-        >
-          <Input.Password autoComplete="new-password" />
+        <Form.Item name="NewPass" label={t('newPassword')} rules={newPasswordRules(t, t('inputNew'))}>
+          <Input.Password autoComplete="new-password" placeholder={t('passwordRule')} />
         </Form.Item>
         <Form.Item
           name="ConfirmPass"
