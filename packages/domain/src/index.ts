@@ -3,4 +3,5 @@ export * from './enums.ts';
 export * from './functions.ts';
 export * from './limits.ts';
 export * from './menu.ts';
+export * from './monitor.ts';
 export * from './validation.ts';

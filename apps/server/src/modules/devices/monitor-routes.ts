@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Fn } from '@lodestar/domain';
+import { Fn, STATUS_FILTERS } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { stateFromRow } from '../../ingest/sql.ts';
@@ -13,17 +13,7 @@ import type { LogRepository } from '../logs/repository.ts';
 import type { MonitorRepository } from './monitor-repository.ts';
 
 const DeviceID = Type.String({ pattern: '^[0-9A-Za-z]{4,32}$' });
-const COUNT_KEYS = [
-  'all',
-  'online',
-  'offline',
-  'moving',
-  'ignitionOff',
-  'alarm',
-  'normal',
-  'unused',
-  'followed',
-] as const;
+const COUNT_KEYS = STATUS_FILTERS;
 
 export interface MonitorDeps {
   monitor: MonitorRepository;

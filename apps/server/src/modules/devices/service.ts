@@ -1,4 +1,4 @@
-import { LIMITS, splitDeviceIds } from '@lodestar/domain';
+import { LIMITS, type StatusFilter, splitDeviceIds } from '@lodestar/domain';
 import type { DeviceCache } from '../../ingest/device-cache.ts';
 import { isOnline, type LatestState, lifeState, type MapStatus, mapStatus } from '../../ingest/state.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
@@ -10,18 +10,7 @@ import type { LogRepository } from '../logs/repository.ts';
 import type { DeviceListQuery, DeviceRepository, DeviceWithHold, NewDevice } from './repository.ts';
 
 export const PROTOCOLS = ['gt06', 'jt808', 'h02', 'osmand', 'teltonika'] as const;
-export const STATUS_FILTERS = [
-  'all',
-  'online',
-  'offline',
-  'moving',
-  'ignitionOff',
-  'alarm',
-  'normal',
-  'unused',
-  'followed',
-] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
+export { STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
 
 export interface DeviceInput {
   DeviceID: string;

@@ -1,16 +1,6 @@
-/** Filters of the device list (spec section 4), as Monitor/GetMonitorList takes them. */
-export const STATUS_FILTERS = [
-  'all',
-  'online',
-  'offline',
-  'moving',
-  'ignitionOff',
-  'alarm',
-  'normal',
-  'unused',
-  'followed',
-] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
+import type { StatusFilter } from '@lodestar/domain';
+
+export { STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
 
 export type MonitorCounts = Record<StatusFilter, number>;
 
