@@ -1,0 +1,320 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Organisations. `path` is the materialised path of ids ("/1/4/9/"), so "this hold and every hold
+ * below it" is one indexed prefix query: `path LIKE '/1/4/%'`.
+ */
+export const holds = pgTable(
+  'holds',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    name: text('name').notNull(),
+    holdType: smallint('hold_type').notNull(),
+    path: text('path').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('holds_path_idx').using('btree', sql`${t.path} text_pattern_ops`),
+    index('holds_parent_idx').on(t.parentId),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    holdId: integer('hold_id')
+      .notNull()
+      .references(() => holds.id),
+    phone: text('phone').notNull(),
+    userName: text('user_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    accountType: smallint('account_type').notNull(),
+    contact: text('contact').notNull().default(''),
+    email: text('email').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
+    serviceEndDate: date('service_end_date'),
+    defaultProvince: text('default_province').notNull().default(''),
+    menuPosition: smallint('menu_position').notNull().default(3),
+    language: text('language').notNull().default('zh'),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_phone_idx').on(t.phone), index('users_hold_idx').on(t.holdId)],
+);
+
+export const userFunctions = pgTable(
+  'user_functions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    functionId: integer('function_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.functionId] })],
+);
+
+/** Log-in sessions. Only a SHA-256 of the token is stored, so a database dump holds no live token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    attempts: smallint('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt)],
+);
+
+export const operationLogs = pgTable(
+  'operation_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id'),
+    holdId: integer('hold_id'),
+    action: text('action').notNull(),
+    detail: text('detail').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('operation_logs_hold_idx').on(t.holdId, t.createdAt)],
+);
+
+export const visitorLogs = pgTable(
+  'visitor_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id'),
+    holdId: integer('hold_id'),
+    phone: text('phone').notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    result: text('result').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('visitor_logs_created_idx').on(t.createdAt)],
+);
+
+/** The download centre: files the server prepares for a user (exports arrive in later issues). */
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    status: smallint('status').notNull().default(0),
+    progress: smallint('progress').notNull().default(0),
+    size: integer('size').notNull().default(0),
+    storagePath: text('storage_path').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('downloads_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Vehicles; registration creates one, #3 and later issues bind devices and grow the fields. */
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: serial('id').primaryKey(),
+    holdId: integer('hold_id')
+      .notNull()
+      .references(() => holds.id),
+    plate: text('plate').notNull(),
+    ownerName: text('owner_name').notNull().default(''),
+    deviceId: text('device_id').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('vehicles_hold_idx').on(t.holdId), index('vehicles_plate_idx').on(t.plate)],
+);
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+/** Trackers. `deviceId` is what the device calls itself: IMEI, or the JT/T 808 terminal phone. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: text('device_id').notNull(),
+    protocol: text('protocol').notNull(),
+    holdId: integer('hold_id')
+      .notNull()
+      .references(() => holds.id),
+    name: text('name').notNull().default(''),
+    sim: text('sim').notNull().default(''),
+    model: text('model').notNull().default(''),
+    /** 1 wired, 2 wireless (spec section 3: tracker type). */
+    trackerType: smallint('tracker_type').notNull().default(1),
+    timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
+    remark: text('remark').notNull().default(''),
+    vipExpiresAt: date('vip_expires_at'),
+    /** Overspeed rule: alarm after `overspeedSeconds` continuously above `speedLimit` km/h; 0 = off. */
+    speedLimit: smallint('speed_limit').notNull().default(0),
+    overspeedSeconds: smallint('overspeed_seconds').notNull().default(5),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('devices_device_id_idx').on(t.deviceId), index('devices_hold_idx').on(t.holdId)],
+);
+
+/**
+ * Every stored fix, in device time order per device. No foreign key: this is the hot insert path,
+ * and devices are never deleted while they have history (removal keeps history, see devices service).
+ */
+export const positions = pgTable(
+  'positions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    devicePk: integer('device_pk').notNull(),
+    fixTime: timestamp('fix_time', { withTimezone: true }).notNull(),
+    serverTime: timestamp('server_time', { withTimezone: true }).notNull(),
+    valid: boolean('valid').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    speed: real('speed').notNull(),
+    course: smallint('course').notNull(),
+    altitude: real('altitude'),
+    satellites: smallint('satellites'),
+    alarms: text('alarms').array(),
+    attributes: jsonb('attributes'),
+  },
+  (t) => [index('positions_device_time_idx').on(t.devicePk, t.fixTime)],
+);
+
+/** The latest state per device, kept in its own row so the monitor never scans history. */
+export const deviceStates = pgTable('device_states', {
+  devicePk: integer('device_pk')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  fixTime: timestamp('fix_time', { withTimezone: true }),
+  receiveTime: timestamp('receive_time', { withTimezone: true }),
+  lastSeen: timestamp('last_seen', { withTimezone: true }),
+  valid: boolean('valid'),
+  lat: doublePrecision('lat'),
+  lon: doublePrecision('lon'),
+  speed: real('speed'),
+  course: smallint('course'),
+  satellites: smallint('satellites'),
+  acc: boolean('acc'),
+  battery: real('battery'),
+  /** Kilometres, accumulated from consecutive valid fixes (or the device odometer). */
+  mileage: doublePrecision('mileage').notNull().default(0),
+  alarms: text('alarms').array().notNull().default(sql`'{}'::text[]`),
+  connected: boolean('connected').notNull().default(false),
+  overspeedSince: timestamp('overspeed_since', { withTimezone: true }),
+  attributes: jsonb('attributes'),
+});
+
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    devicePk: integer('device_pk').notNull(),
+    /** alarm, ignitionOn, ignitionOff, online, offline */
+    type: text('type').notNull(),
+    alarm: text('alarm'),
+    eventTime: timestamp('event_time', { withTimezone: true }).notNull(),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releaseReason: text('release_reason'),
+    releasedBy: integer('released_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('events_device_time_idx').on(t.devicePk, t.eventTime)],
+);
+
+export const unknownDevices = pgTable(
+  'unknown_devices',
+  {
+    deviceId: text('device_id').notNull(),
+    protocol: text('protocol').notNull(),
+    remoteAddress: text('remote_address').notNull(),
+    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
+    attempts: bigint('attempts', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.protocol] })],
+);
+
+/** Commands down to devices: pending → sent → acknowledged / failed / timedOut. */
+export const commands = pgTable(
+  'commands',
+  {
+    id: serial('id').primaryKey(),
+    devicePk: integer('device_pk')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('pending'),
+    result: text('result'),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [index('commands_device_status_idx').on(t.devicePk, t.status)],
+);
+
+/** Devices a user follows on the monitor (spec section 4: following a vehicle toggles). */
+export const follows = pgTable(
+  'follows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    devicePk: integer('device_pk')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.devicePk] })],
+);
