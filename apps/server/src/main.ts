@@ -31,7 +31,13 @@ async function main() {
   if (fleet.length) await registerDemoFleet(database, fleet);
 
   const bus: LiveBus = config.natsUrl ? await NatsBus.connect(config.natsUrl) : new InProcessBus();
-  const ingest = createIngest(database.pool, bus, config.filters, (m) => process.stderr.write(`${m}\n`));
+  const ingest = createIngest(
+    database.pool,
+    bus,
+    config.filters,
+    (m) => process.stderr.write(`${m}\n`),
+    config.onlineTimeoutMs,
+  );
   const sms =
     config.smsProvider === 'http'
       ? new HttpSmsProvider(config.smsHttpUrl!, config.smsHttpToken)

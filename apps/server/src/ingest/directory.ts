@@ -1,7 +1,9 @@
 import type { DeviceDirectory } from '@lodestar/gateway';
 import type { ProtocolName } from '@lodestar/protocols';
 import type pg from 'pg';
-import type { DeviceCache } from './device-cache.ts';
+import type { LiveBus, LiveUpdate } from './bus.ts';
+import type { DeviceCache, DeviceInfo } from './device-cache.ts';
+import { isOnline, type LatestState, mapStatus } from './state.ts';
 
 interface ConnectionChange {
   deviceId: string;
@@ -13,7 +15,8 @@ interface ConnectionChange {
  * What the gateway asks about devices. Connection changes never block a socket: they are
  * collected and written together every `flushMs` (ten thousand devices reconnecting after a
  * gateway restart cost a handful of statements, not twenty thousand). A lost change is corrected
- * by the device's next report.
+ * by the device's next report. Once written, each change goes out on the live bus as an
+ * online/offline event with the device's latest state, so open monitors see it at once.
  */
 export class PgDeviceDirectory implements DeviceDirectory {
   private changes: ConnectionChange[] = [];
@@ -24,6 +27,8 @@ export class PgDeviceDirectory implements DeviceDirectory {
     private readonly devices: DeviceCache,
     private readonly log: (msg: string) => void = () => {},
     private readonly flushMs = 1000,
+    private readonly bus?: LiveBus,
+    private readonly onlineTimeoutMs = 600_000,
   ) {}
 
   async isKnown(protocol: ProtocolName, deviceId: string): Promise<boolean> {
@@ -65,16 +70,18 @@ export class PgDeviceDirectory implements DeviceDirectory {
       });
       if (!rows.length) return;
       // The last change of each device decides its state; every change is an online/offline event.
-      await this.pool.query(
+      const { rows: states } = await this.pool.query<StateRow>(
         `WITH c AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(device_pk int, connected boolean, at timestamptz)),
               ev AS (INSERT INTO events (device_pk, type, event_time)
                      SELECT device_pk, CASE WHEN connected THEN 'online' ELSE 'offline' END, at FROM c)
          INSERT INTO device_states (device_pk, connected, last_seen)
          SELECT DISTINCT ON (device_pk) device_pk, connected, at FROM c ORDER BY device_pk, at DESC
          ON CONFLICT (device_pk) DO UPDATE SET connected = EXCLUDED.connected,
-           last_seen = GREATEST(device_states.last_seen, EXCLUDED.last_seen)`,
+           last_seen = GREATEST(device_states.last_seen, EXCLUDED.last_seen)
+         RETURNING ${STATE_COLUMNS}`,
         [JSON.stringify(rows)],
       );
+      if (this.bus) this.publish(batch, infos, states);
     } catch (err) {
       this.log(`connection state of ${batch.length} devices not saved: ${String(err)}`);
     }
@@ -84,8 +91,86 @@ export class PgDeviceDirectory implements DeviceDirectory {
     await this.flush();
   }
 
+  private publish(batch: ConnectionChange[], infos: Map<string, DeviceInfo>, states: StateRow[]): void {
+    const byPk = new Map(states.map((r) => [r.device_pk, r]));
+    const now = new Date();
+    const updates = new Map<number, LiveUpdate>();
+    for (const c of batch) {
+      const info = infos.get(c.deviceId);
+      const row = info && byPk.get(info.pk);
+      if (!info || !row) continue;
+      let u = updates.get(info.pk);
+      if (!u) {
+        const s = toLatest(row);
+        u = {
+          devicePk: info.pk,
+          deviceId: info.deviceId,
+          holdId: info.holdId,
+          holdPath: info.holdPath,
+          fixTime: s.fixTime?.toISOString() ?? null,
+          lat: s.lat,
+          lon: s.lon,
+          speed: s.speed,
+          course: s.course,
+          acc: s.acc,
+          alarms: s.alarms,
+          status: mapStatus(s, isOnline(s, now, this.onlineTimeoutMs)),
+          mileage: s.mileage,
+          events: [],
+        };
+        updates.set(info.pk, u);
+      }
+      u.events.push({ type: c.connected ? 'online' : 'offline', eventTime: c.at });
+    }
+    if (updates.size) this.bus!.publish([...updates.values()]);
+  }
+
   private queue(c: ConnectionChange): void {
     this.changes.push(c);
     this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
   }
+}
+
+const STATE_COLUMNS = `device_states.device_pk, fix_time, receive_time, last_seen, valid, lat, lon, speed, course,
+  satellites, acc, battery, mileage, alarms, connected, overspeed_since, attributes`;
+
+interface StateRow {
+  device_pk: number;
+  fix_time: Date | null;
+  receive_time: Date | null;
+  last_seen: Date | null;
+  valid: boolean | null;
+  lat: number | null;
+  lon: number | null;
+  speed: number | null;
+  course: number | null;
+  satellites: number | null;
+  acc: boolean | null;
+  battery: number | null;
+  mileage: number;
+  alarms: string[];
+  connected: boolean;
+  overspeed_since: Date | null;
+  attributes: Record<string, unknown> | null;
+}
+
+function toLatest(r: StateRow): LatestState {
+  return {
+    fixTime: r.fix_time,
+    receiveTime: r.receive_time,
+    lastSeen: r.last_seen,
+    valid: r.valid,
+    lat: r.lat,
+    lon: r.lon,
+    speed: r.speed,
+    course: r.course,
+    satellites: r.satellites,
+    acc: r.acc,
+    battery: r.battery,
+    mileage: r.mileage,
+    alarms: r.alarms,
+    connected: r.connected,
+    overspeedSince: r.overspeed_since,
+    attributes: r.attributes,
+  };
 }

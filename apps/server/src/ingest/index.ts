@@ -9,13 +9,19 @@ import { PositionWriter } from './writer.ts';
 export type Ingest = ReturnType<typeof createIngest>;
 
 /** The gateway's ports, implemented on PostgreSQL, sharing one device cache. */
-export function createIngest(pool: pg.Pool, bus: LiveBus, filters?: FilterOptions, log?: (msg: string) => void) {
+export function createIngest(
+  pool: pg.Pool,
+  bus: LiveBus,
+  filters?: FilterOptions,
+  log?: (msg: string) => void,
+  onlineTimeoutMs?: number,
+) {
   const cache = new DeviceCache(pool);
   return {
     bus,
     cache,
     writer: new PositionWriter(pool, cache, bus, filters ? { filters } : {}),
-    directory: new PgDeviceDirectory(pool, cache, log),
+    directory: new PgDeviceDirectory(pool, cache, log, 1000, bus, onlineTimeoutMs),
     commands: new PgCommandStore(pool),
   };
 }

@@ -144,4 +144,29 @@ describe.each(dbTargets())('ingest on $name PostgreSQL', (target) => {
     });
     expect(old.msg).toMatch(/VIP/);
   });
+  it('publishes connection changes as online/offline events with the latest state, once written', async () => {
+    const bus = new InProcessBus();
+    const seen: LiveUpdate[] = [];
+    await bus.subscribe((u) => seen.push(u));
+    // A zero timeout: a device is online only while connected, so the offline status shows at once.
+    const live = createIngest(t.database.pool, bus, undefined, undefined, 0);
+    const device = { protocol: 'gt06' as const, deviceId: '861234567890001', remoteAddress: '127.0.0.1' };
+    live.directory.connected({ ...device, at: new Date() });
+    await live.directory.flush();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.deviceId).toBe('861234567890001');
+    expect(seen[0]!.events.map((e) => e.type)).toEqual(['online']);
+    expect(seen[0]!.status).not.toBe('offline');
+    expect(seen[0]!.lat).toBeCloseTo(31.2394, 4);
+
+    live.directory.disconnected({ ...device, at: new Date() });
+    await live.directory.flush();
+    expect(seen[1]!.events.map((e) => e.type)).toEqual(['offline']);
+    expect(seen[1]!.status).toBe('offline');
+    const { rows } = await t.database.pool.query(
+      `SELECT type FROM events e JOIN devices d ON d.id = e.device_pk
+        WHERE d.device_id = '861234567890001' AND type IN ('online', 'offline') ORDER BY e.id`,
+    );
+    expect(rows.map((r) => r.type)).toEqual(['online', 'offline']);
+  });
 });
