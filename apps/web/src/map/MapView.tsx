@@ -38,6 +38,9 @@ export function MapView({ provider, offlineNotice, onMapClick, children }: Props
         center: [108, 34],
         zoom: 3.4,
         attributionControl: { compact: true },
+        // Labels fading in after every live update would repaint the map for 300 ms each second;
+        // without a GPU (software WebGL) that was most of the main thread.
+        fadeDuration: 0,
       });
       created = m;
       m.addControl(new NavigationControl({ showCompass: true }), 'bottom-left');

@@ -27,6 +27,7 @@ interface Props {
 }
 
 const SOURCE = 'devices';
+const MIN_DATA_INTERVAL_MS = 2000;
 const LAYERS = ['devices-clusters', 'devices-cluster-count', 'devices-halo', 'devices-icons'];
 
 /** All devices in one clustered GeoJSON source: status icons rotated by course, names, highlighted selection. */
@@ -165,9 +166,27 @@ export function DeviceLayer({ devices, selectedId, onSelect, fitKey, coveredRigh
     };
   }, [map]);
 
+  // Each setData re-tiles the source and repaints the map once per tile; without a GPU a frame
+  // costs ~150 ms of main thread, so live changes reach the map at most every MIN_DATA_INTERVAL_MS.
+  // A change of selection, follow state or map system goes out at once.
+  const lastSent = useRef({ at: 0, selectedId, crs, timer: undefined as number | undefined });
   useEffect(() => {
-    (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(data);
-  }, [map, data]);
+    const sent = lastSent.current;
+    const send = () => {
+      sent.timer = undefined;
+      sent.at = performance.now();
+      (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(dataRef.current);
+    };
+    const urgent = sent.selectedId !== selectedId || sent.crs !== crs;
+    sent.selectedId = selectedId;
+    sent.crs = crs;
+    const wait = MIN_DATA_INTERVAL_MS - (performance.now() - sent.at);
+    if (urgent || wait <= 0) {
+      window.clearTimeout(sent.timer);
+      send();
+    } else sent.timer ??= window.setTimeout(send, wait);
+  }, [map, data, selectedId, crs]);
+  useEffect(() => () => window.clearTimeout(lastSent.current.timer), []);
 
   // Fit every device when the unit or the filter changes, and again as more devices get a
   // position, until the person moves the map.
