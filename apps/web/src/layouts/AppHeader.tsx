@@ -9,6 +9,7 @@ import { Logo } from '../components/Logo.tsx';
 import { useAppTitle } from '../components/useAppTitle.ts';
 import { useLogout } from '../features/auth/api/logout.ts';
 import { useSaveSettings } from '../features/user/api/save-settings.ts';
+import { WorkCountButton } from '../features/workflow/components/WorkCountButton.tsx';
 import { useSession } from '../store/session.ts';
 import { NavMenu } from './NavMenu.tsx';
 import { WorkspaceSwitch } from './WorkspaceSwitch.tsx';
@@ -40,6 +41,7 @@ export function AppHeader() {
       </div>
       <div className="app-header-menu">{menuPosition === MenuPosition.Top ? <NavMenu mode="horizontal" /> : null}</div>
       <div className="app-header-tools">
+        <WorkCountButton />
         <WorkspaceSwitch />
         <LanguageSwitch className="header-tool" onChange={(Language) => saveSettings.mutate({ Language })} />
         <Tooltip title={t('download')}>

@@ -48,6 +48,8 @@ interface SessionState {
   visitedTags: VisitedTag[];
   /** The last workspace of each user id. */
   workspaceByUser: Record<string, Workspace>;
+  /** Work orders waiting for the user (spec section 3, msgNumber), from `/WorkFlow/GetWorkCount`. */
+  msgNumber: number;
 }
 
 interface SessionActions {
@@ -59,6 +61,7 @@ interface SessionActions {
   setCurrentHold(id: number, name: string, hasChild: boolean): void;
   setWorkspace(workspace: Workspace): void;
   setTags(tags: VisitedTag[]): void;
+  setMsgNumber(count: number): void;
 }
 
 export const toLanguage = (value: unknown): Language | undefined =>
@@ -79,6 +82,7 @@ const signedOut = {
   currentHoldName: '',
   currentHasChild: false,
   visitedTags: [],
+  msgNumber: 0,
 } satisfies Partial<SessionState>;
 
 export const useSession = create<SessionState & SessionActions>()(
@@ -104,6 +108,7 @@ export const useSession = create<SessionState & SessionActions>()(
           currentHasChild: s.currentHasChild,
           menuPosition: toMenuPosition(s.menuPosition),
           visitedTags: [],
+          msgNumber: 0,
           ...(serverLanguage && !get().languageChosen ? { language: serverLanguage } : {}),
         });
       },
@@ -119,6 +124,7 @@ export const useSession = create<SessionState & SessionActions>()(
         set({ workspaceByUser: { ...get().workspaceByUser, [String(id)]: workspace } });
       },
       setTags: (visitedTags) => set({ visitedTags }),
+      setMsgNumber: (msgNumber) => set({ msgNumber }),
     }),
     {
       name: 'lodestar-session',
