@@ -6,7 +6,19 @@ import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { useSession } from '../store/session.ts';
 
-export const NAMESPACES = ['common', 'menu', 'auth', 'shell', 'user', 'errors', 'monitor', 'workflow'] as const;
+export const NAMESPACES = [
+  'common',
+  'menu',
+  'auth',
+  'shell',
+  'user',
+  'errors',
+  'monitor',
+  'workflow',
+  'table',
+  'catalogue',
+  'accounts',
+] as const;
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
 

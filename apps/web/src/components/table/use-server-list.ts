@@ -1,0 +1,80 @@
+import type { Page } from '@lodestar/domain';
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+
+export type SortType = 'asc' | 'desc';
+
+/** The paging and sorting fields every server-paged list call takes (docs/SIM-API.md). */
+export interface PageQuery {
+  PageIndex: number;
+  PageSize: number;
+  SortColumn?: string;
+  SortType?: SortType;
+}
+
+export interface ServerListOptions {
+  pageSize?: number;
+  sortColumn?: string;
+  sortType?: SortType;
+}
+
+export interface ServerList<Row> {
+  rows: Row[];
+  total: number;
+  paging: PageQuery;
+  setPaging: (next: Partial<PageQuery>) => void;
+  /** True on the first load and on every refetch (the previous page stays visible meanwhile). */
+  isFetching: boolean;
+  refetch: () => void;
+}
+
+export const DEFAULT_PAGE_SIZE = 20;
+
+/**
+ * A server-paged list: owns PageIndex/PageSize/SortColumn/SortType, asks `fetcher` with the
+ * filters merged in, and keeps the previous page on screen while the next one loads. The query
+ * key is `[...queryKey, filters, paging]`, so `invalidateQueries({ queryKey })` refreshes it.
+ * Changing the filters goes back to page 1.
+ */
+export function useServerList<Row, F extends object>(
+  queryKey: QueryKey,
+  fetcher: (query: F & PageQuery) => Promise<Page<Row>>,
+  filters: F,
+  options: ServerListOptions = {},
+): ServerList<Row> {
+  const filtersKey = JSON.stringify(filters);
+  const [state, setState] = useState(() => ({
+    filtersKey,
+    PageIndex: 1,
+    PageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+    SortColumn: options.sortColumn,
+    SortType: options.sortType,
+  }));
+  // Derived rather than reset in an effect, so the first fetch after a filter change already asks for page 1.
+  const current = state.filtersKey === filtersKey ? state : { ...state, filtersKey, PageIndex: 1 };
+  const { filtersKey: _ignored, ...paging } = current;
+
+  const query = useQuery({
+    queryKey: [...queryKey, filters, paging],
+    queryFn: () => fetcher({ ...filters, ...paging }),
+    placeholderData: keepPreviousData,
+  });
+  const total = query.data?.total ?? 0;
+  const rows = query.data?.rows ?? [];
+
+  // After a delete empties the last page, step back to the page that still has rows.
+  const lastPage = Math.max(1, Math.ceil(total / paging.PageSize));
+  const overshoot = !query.isPlaceholderData && rows.length === 0 && paging.PageIndex > lastPage;
+  useEffect(() => {
+    if (overshoot) setState((s) => ({ ...s, filtersKey, PageIndex: lastPage }));
+  }, [overshoot, lastPage, filtersKey]);
+
+  return {
+    rows,
+    total,
+    paging,
+    setPaging: (next) => setState({ ...current, ...next }),
+    isFetching: query.isFetching,
+    refetch: () => void query.refetch(),
+  };
+}
