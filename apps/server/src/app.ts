@@ -36,6 +36,10 @@ import type { SmsProvider } from './modules/sms/provider.ts';
 import { UserRepository } from './modules/users/repository.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { UserService } from './modules/users/service.ts';
+import { WorkflowRepository } from './modules/workflow/repository.ts';
+import { ReviewService } from './modules/workflow/review.ts';
+import { workflowRoutes } from './modules/workflow/routes.ts';
+import { WorkOrderService } from './modules/workflow/service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { corePlugin } from './plugins/core.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -141,6 +145,11 @@ export async function buildApp({
     releaseCached: (pk) => live.writer.releaseAlarms(pk),
   });
 
+  const workflowRepo = new WorkflowRepository(db);
+  workflowRoutes(app, {
+    orders: new WorkOrderService(workflowRepo, logRepo),
+    review: new ReviewService(workflowRepo, logRepo),
+  });
   geocodeRoutes(app, new CachedGeocoder(makeGeocoder(config)));
   await liveRoutes(app, { appId: config.appId, sessions: sessionRepo, holds: holdRepo, bus: live.bus });
 

@@ -20,5 +20,6 @@ export const ownedInLineage = (holdIdColumn: AnyColumn, callerPath: string): SQL
     .split('/')
     .filter(Boolean)
     .map((id) => Number(id));
-  return sql`(${ownedInSubtree(holdIdColumn, callerPath)} OR ${holdIdColumn} = ANY(${ancestors}::int[]))`;
+  // One array parameter: a bare JS array in sql`` expands to a row ($2, $3, …), which ::int[] rejects.
+  return sql`(${ownedInSubtree(holdIdColumn, callerPath)} OR ${holdIdColumn} = ANY(${sql.param(ancestors)}::int[]))`;
 };

@@ -1,0 +1,164 @@
+import { holds, type schema, simHistory, simPackages, sims, users, workOrders } from '@lodestar/db';
+import { CheckStatus } from '@lodestar/domain';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import { alias, type PgDatabase } from 'drizzle-orm/pg-core';
+import { ownedInLineage, ownedInSubtree } from '../../lib/catalogue-scope.ts';
+
+/** The pool's database or an open transaction: the same queries run on both. */
+type Executor = PgDatabase<NodePgQueryResultHKT, typeof schema>;
+
+export type SimRow = typeof sims.$inferSelect;
+export type WorkOrderRow = typeof workOrders.$inferSelect;
+export type NewWorkOrder = typeof workOrders.$inferInsert;
+export type SimPatch = Partial<
+  Pick<SimRow, 'state' | 'holdId' | 'shippedAt' | 'packageId' | 'expiresOn' | 'lockType' | 'lockedImei'>
+>;
+
+export interface WorkListQuery {
+  holdPath: string;
+  checkStatus?: number | undefined;
+  idno?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  offset: number;
+  limit: number;
+}
+
+const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const reHold = alias(holds, 're_hold');
+const applicant = alias(users, 'applicant');
+const reviewer = alias(users, 'reviewer');
+
+export class WorkflowRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** Runs `fn` in one transaction with a repository bound to it. */
+  transaction<T>(fn: (repo: WorkflowRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(new WorkflowRepository(tx)));
+  }
+
+  /**
+   * The caller's SIMs among these ICCIDs, row-locked in id order so concurrent requests for the
+   * same cards queue behind each other instead of both passing the "no open order" check.
+   */
+  lockSimsByIccid(holdPath: string, iccids: string[]): Promise<SimRow[]> {
+    return this.db
+      .select()
+      .from(sims)
+      .where(and(inArray(sims.iccid, iccids), ownedInSubtree(sims.holdId, holdPath)))
+      .orderBy(asc(sims.id))
+      .for('update');
+  }
+
+  lockSimsById(ids: number[]): Promise<SimRow[]> {
+    return this.db.select().from(sims).where(inArray(sims.id, ids)).orderBy(asc(sims.id)).for('update');
+  }
+
+  async simIdsWithOpenOrder(simIds: number[]): Promise<Set<number>> {
+    const rows = await this.db
+      .selectDistinct({ simId: workOrders.simId })
+      .from(workOrders)
+      .where(and(inArray(workOrders.simId, simIds), eq(workOrders.checkStatus, CheckStatus.UnderReview)));
+    return new Set(rows.map((r) => r.simId));
+  }
+
+  /** Packages are reference data: the caller's own and its ancestors' are usable. */
+  async visiblePackage(holdPath: string, id: number) {
+    const [row] = await this.db
+      .select({ id: simPackages.id, operatorId: simPackages.operatorId })
+      .from(simPackages)
+      .where(and(eq(simPackages.id, id), ownedInLineage(simPackages.holdId, holdPath)));
+    return row;
+  }
+
+  async insertOrders(rows: NewWorkOrder[]): Promise<number[]> {
+    const out = await this.db.insert(workOrders).values(rows).returning({ id: workOrders.id });
+    return out.map((r) => r.id);
+  }
+
+  /** Orders of the caller's subtree among these ids, row-locked so two reviewers cannot both apply one. */
+  lockOrders(holdPath: string, ids: number[]) {
+    return this.db
+      .select({ order: workOrders, iccid: sims.iccid })
+      .from(workOrders)
+      .innerJoin(sims, eq(sims.id, workOrders.simId))
+      .where(and(inArray(workOrders.id, ids), ownedInSubtree(workOrders.holdId, holdPath)))
+      .orderBy(asc(workOrders.id))
+      .for('update', { of: workOrders });
+  }
+
+  async holdInSubtree(holdPath: string, id: number) {
+    const [row] = await this.db
+      .select({ id: holds.id })
+      .from(holds)
+      .where(and(eq(holds.id, id), ownedInSubtree(holds.id, holdPath)));
+    return row;
+  }
+
+  async updateSim(id: number, patch: SimPatch): Promise<void> {
+    await this.db
+      .update(sims)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(sims.id, id));
+  }
+
+  async review(
+    id: number,
+    r: { checkStatus: number; reviewerId: number; checkText: string; reHoldId: number | null },
+  ): Promise<void> {
+    await this.db
+      .update(workOrders)
+      .set({ ...r, checkTime: new Date() })
+      .where(eq(workOrders.id, id));
+  }
+
+  async insertHistory(rows: (typeof simHistory.$inferInsert)[]): Promise<void> {
+    if (rows.length) await this.db.insert(simHistory).values(rows);
+  }
+
+  async countUnderReview(holdPath: string, applicantId?: number): Promise<number> {
+    const conds = [eq(workOrders.checkStatus, CheckStatus.UnderReview), ownedInSubtree(workOrders.holdId, holdPath)];
+    if (applicantId !== undefined) conds.push(eq(workOrders.applicantId, applicantId));
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(workOrders)
+      .where(and(...conds));
+    return row?.n ?? 0;
+  }
+
+  async list(q: WorkListQuery) {
+    const conds: SQL[] = [ownedInSubtree(workOrders.holdId, q.holdPath)];
+    if (q.checkStatus) conds.push(eq(workOrders.checkStatus, q.checkStatus));
+    if (q.idno) conds.push(or(ilike(sims.iccid, escapeLike(q.idno)), ilike(sims.msisdn, escapeLike(q.idno)))!);
+    if (q.from) conds.push(gte(workOrders.applyTime, q.from));
+    if (q.to) conds.push(lte(workOrders.applyTime, q.to));
+    const where = and(...conds);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({
+          order: workOrders,
+          iccid: sims.iccid,
+          msisdn: sims.msisdn,
+          holdName: holds.name,
+          reHoldName: reHold.name,
+          packageName: simPackages.name,
+          applicantName: applicant.userName,
+          reviewerName: reviewer.userName,
+        })
+        .from(workOrders)
+        .innerJoin(sims, eq(sims.id, workOrders.simId))
+        .innerJoin(holds, eq(holds.id, workOrders.holdId))
+        .leftJoin(reHold, eq(reHold.id, workOrders.reHoldId))
+        .leftJoin(simPackages, eq(simPackages.id, workOrders.packageId))
+        .leftJoin(applicant, eq(applicant.id, workOrders.applicantId))
+        .leftJoin(reviewer, eq(reviewer.id, workOrders.reviewerId))
+        .where(where)
+        .orderBy(desc(workOrders.applyTime), desc(workOrders.id))
+        .limit(q.limit)
+        .offset(q.offset),
+      this.db.select({ n: count() }).from(workOrders).innerJoin(sims, eq(sims.id, workOrders.simId)).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+}

@@ -1,0 +1,149 @@
+import { CheckStatus, LockType, SimState, WorkType } from '@lodestar/domain';
+import { badRequest, outsideHold } from '../../lib/errors.ts';
+import { formatInZone } from '../../lib/time.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { LogRepository } from '../logs/repository.ts';
+import type { SimPatch, SimRow, WorkflowRepository, WorkOrderRow } from './repository.ts';
+import { historyAction, renewedExpiry, stateAllows } from './rules.ts';
+import type { ApprovalItemInput } from './schemas.ts';
+
+/** History detail names follow the SIM row of docs/SIM-API.md, so the console can show them as they are. */
+const FIELD_NAMES: Record<keyof SimPatch, string> = {
+  state: 'State',
+  holdId: 'HoldID',
+  shippedAt: 'ShippedAt',
+  packageId: 'PackageID',
+  expiresOn: 'ExpiresOn',
+  lockType: 'LockType',
+  lockedImei: 'LockedIMEI',
+};
+
+/** What approving an order does to its SIM (docs/SIM-API.md "CheckWorkFlow"). */
+function changeFor(order: WorkOrderRow, sim: SimRow, reHoldId: number | null, today: string): SimPatch {
+  switch (order.workType) {
+    case WorkType.Stop:
+      return { state: SimState.Suspended };
+    case WorkType.Resume:
+      return { state: SimState.Active };
+    case WorkType.Return:
+      return { holdId: reHoldId!, shippedAt: null };
+    case WorkType.PackageChange:
+      return { packageId: order.packageId };
+    case WorkType.Renewal:
+      return {
+        expiresOn: renewedExpiry(sim.expiresOn, today, order.months ?? 0),
+        packageId: order.packageId ?? sim.packageId,
+      };
+    default: {
+      const lockType = order.lockType ?? LockType.Unlocked;
+      return { lockType, lockedImei: lockType === LockType.Locked ? (order.imei ?? '') : '' };
+    }
+  }
+}
+
+const jsonValue = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
+
+function beforeAfter(sim: SimRow, patch: SimPatch) {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const key of Object.keys(patch) as (keyof SimPatch)[]) {
+    before[FIELD_NAMES[key]] = jsonValue(sim[key]);
+    after[FIELD_NAMES[key]] = jsonValue(patch[key]);
+  }
+  return { before, after };
+}
+
+/** Approving or rejecting work orders (function 45): all items or none, in one transaction. */
+export class ReviewService {
+  constructor(
+    private readonly repo: WorkflowRepository,
+    private readonly logs: LogRepository,
+  ) {}
+
+  async review(auth: AuthContext, items: ApprovalItemInput[]): Promise<void> {
+    if (!items.length) throw badRequest('workNoOrderSelected');
+    const ids = items.map((i) => i.WorkID);
+    const repeated = ids.find((id, n) => ids.indexOf(id) !== n);
+    if (repeated !== undefined) throw badRequest('invalidField', `WorkID ${repeated} appears twice`);
+    for (const i of items)
+      if (i.CheckStatus === CheckStatus.Agreed && i.WorkType === WorkType.Return && !i.ReHoldID)
+        throw badRequest('workUnitRequired', String(i.WorkID));
+    const today = formatInZone(new Date(), auth.timeZone).slice(0, 10);
+
+    await this.repo.transaction(async (repo) => {
+      // Orders first, then their SIMs, both in id order: a second reviewer waits here and then
+      // finds the orders already reviewed.
+      const locked = await repo.lockOrders(auth.holdPath, ids);
+      if (locked.length !== ids.length) throw outsideHold();
+      const orders = new Map(locked.map((r) => [r.order.id, r]));
+      for (const reHoldId of new Set(items.map((i) => i.ReHoldID).filter((id): id is number => !!id)))
+        if (!(await repo.holdInSubtree(auth.holdPath, reHoldId))) throw outsideHold();
+
+      for (const item of items) {
+        const { order, iccid } = orders.get(item.WorkID)!;
+        if (order.workType !== item.WorkType)
+          throw badRequest('invalidField', `WorkType ${item.WorkType} is not the type of order ${order.id}`);
+        if (item.TargetID.toUpperCase() !== iccid)
+          throw badRequest('invalidField', `TargetID ${item.TargetID} is not the SIM of order ${order.id}`);
+        if (order.checkStatus !== CheckStatus.UnderReview) throw badRequest('workAlreadyReviewed', String(order.id));
+      }
+
+      const sims = new Map(
+        (await repo.lockSimsById([...new Set(locked.map((r) => r.order.simId))])).map((s) => [s.id, s]),
+      );
+      const history: Parameters<WorkflowRepository['insertHistory']>[0] = [];
+      for (const item of items) {
+        const { order, iccid } = orders.get(item.WorkID)!;
+        const sim = sims.get(order.simId)!;
+        const checkText = item.CheckText ?? '';
+        const approved = item.CheckStatus === CheckStatus.Agreed;
+        const reHoldId = approved && order.workType === WorkType.Return ? item.ReHoldID! : null;
+        if (approved) {
+          // The card may have changed since the order was applied for.
+          if (!stateAllows(order.workType, sim.state)) throw badRequest('workStateNotAllowed', iccid);
+          const patch = changeFor(order, sim, reHoldId, today);
+          history.push({
+            simId: sim.id,
+            action: historyAction(order.workType, order.lockType),
+            detail: { ...beforeAfter(sim, patch), CheckText: checkText },
+            userId: auth.userId,
+            workId: order.id,
+          });
+          await repo.updateSim(sim.id, patch);
+          Object.assign(sim, patch);
+        } else {
+          history.push({
+            simId: sim.id,
+            action: 'reject',
+            detail: { WorkType: order.workType, CheckText: checkText },
+            userId: auth.userId,
+            workId: order.id,
+          });
+        }
+        await repo.review(order.id, {
+          checkStatus: item.CheckStatus,
+          reviewerId: auth.userId,
+          checkText,
+          reHoldId,
+        });
+      }
+      await repo.insertHistory(history);
+    });
+
+    const summary = (status: number) =>
+      items
+        .filter((i) => i.CheckStatus === status)
+        .map((i) => i.WorkID)
+        .join(',');
+    await this.logs.operation({
+      userId: auth.userId,
+      holdId: auth.holdId,
+      action: 'checkWorkFlow',
+      detail: `agreed ${summary(CheckStatus.Agreed) || '-'} rejected ${summary(CheckStatus.Rejected) || '-'}`.slice(
+        0,
+        2000,
+      ),
+      ip: auth.ip,
+    });
+  }
+}

@@ -1,0 +1,47 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Fn } from '@lodestar/domain';
+import type { FastifyInstance } from 'fastify';
+import { Empty } from '../../lib/schemas.ts';
+import type { ReviewService } from './review.ts';
+import {
+  AddWorkFlowBody,
+  AddWorkFlowReply,
+  CheckWorkFlowBody,
+  WorkCountReply,
+  WorkFlowListBody,
+  WorkFlowListReply,
+} from './schemas.ts';
+import type { WorkOrderService } from './service.ts';
+
+const tags = ['workflow'];
+
+/** SIM work orders (spec sections 3, 4, 7; docs/SIM-API.md "Work orders"). */
+export function workflowRoutes(fastify: FastifyInstance, svc: { orders: WorkOrderService; review: ReviewService }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const base = '/API/api/WorkFlow';
+
+  app.post(
+    `${base}/AddWorkFlow`,
+    { config: { fn: Fn.simBusiness }, schema: { tags, body: AddWorkFlowBody, response: { 200: AddWorkFlowReply } } },
+    async (req, reply) => reply.ok(await svc.orders.apply(req.auth, req.body)),
+  );
+  app.post(`${base}/GetWorkCount`, { schema: { tags, response: { 200: WorkCountReply } } }, async (req, reply) =>
+    reply.ok(await svc.orders.count(req.auth)),
+  );
+  app.post(
+    `${base}/GetWorkFlowList`,
+    {
+      config: { fn: [Fn.simBusiness, Fn.audit] },
+      schema: { tags, body: WorkFlowListBody, response: { 200: WorkFlowListReply } },
+    },
+    async (req, reply) => reply.ok(await svc.orders.list(req.auth, req.body, req.lang)),
+  );
+  app.post(
+    `${base}/CheckWorkFlow`,
+    { config: { fn: Fn.audit }, schema: { tags, body: CheckWorkFlowBody, response: { 200: Empty } } },
+    async (req, reply) => {
+      await svc.review.review(req.auth, req.body);
+      return reply.ok();
+    },
+  );
+}
