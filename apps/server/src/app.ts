@@ -9,6 +9,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { AccountService } from './modules/account/service.ts';
 import { SessionRepository } from './modules/account/session-repository.ts';
 import { SmsCodeRepository } from './modules/account/sms-code-repository.ts';
+import { registerCatalogue } from './modules/catalogue/module.ts';
 import { CommandRepository } from './modules/commands/repository.ts';
 import { commandRoutes } from './modules/commands/routes.ts';
 import { MonitorRepository } from './modules/devices/monitor-repository.ts';
@@ -117,6 +118,7 @@ export async function buildApp({
   });
   accountRoutes(app, account, config, registrationHoldId);
   holdRoutes(app, new HoldService(holdRepo, userRepo, logRepo));
+  registerCatalogue(app, { db, holds: holdRepo, logs: logRepo });
   userRoutes(app, new UserService(userRepo, holdRepo, sessionRepo, logRepo));
   logRoutes(app, logRepo);
   functionRoutes(app);

@@ -1,0 +1,235 @@
+import { Type } from 'typebox';
+import { Empty, Id, PageOf, Paging, ReplyOf } from '../../lib/schemas.ts';
+
+/**
+ * Carriers, card types, packages and suppliers (docs/SIM-API.md, "Catalogue"). One schema per
+ * call drives validation, the reply and the OpenAPI document.
+ */
+const Name = (what: string) =>
+  Type.String({ minLength: 1, maxLength: 64, description: `${what}, unique per owner hold` });
+const NameFilter = Type.Optional(
+  Type.String({ maxLength: 64, description: 'substring, case-insensitive; empty = all' }),
+);
+const Remark = Type.Optional(Type.String({ maxLength: 200 }));
+const OperatorFilter = Type.Optional(Type.Integer({ minimum: 0, description: 'a visible carrier; 0 or absent = all' }));
+const OwnerHold = Type.Optional(
+  Type.Integer({
+    minimum: 1,
+    description: "the owner hold (the caller's hold or one below it); default the caller's hold",
+  }),
+);
+const sortOf = (columns: string[]) => ({
+  SortColumn: Type.Optional(Type.Union(columns.map((c) => Type.Literal(c)))),
+  SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+});
+const FenOrCount = (description: string) => Type.Integer({ minimum: 0, maximum: 2_000_000_000, description });
+const CreateTime = Type.String({ description: "YYYY-MM-DD hh:mm:ss in the caller's time zone" });
+const Editable = Type.Boolean({ description: "false for an ancestor's row: readable, not writable" });
+
+export const OPERATOR_SORT = ['OperatorName', 'CreateTime'] as const;
+export const CARD_TYPE_SORT = ['CardTypeName', 'OperatorName', 'CreateTime'] as const;
+export const PACKAGE_SORT = ['PackageName', 'OperatorName', 'PeriodMonths', 'PriceFen', 'CreateTime'] as const;
+export const SUPPLIER_SORT = ['SupplierName', 'OperatorName', 'SimCount', 'CreateTime'] as const;
+
+// Carriers
+export const OperatorSelectQuery = Type.Object({ OperatorName: NameFilter });
+export const OperatorListBody = Type.Object({ ...Paging, ...sortOf([...OPERATOR_SORT]), OperatorName: NameFilter });
+export const AddOperatorBody = Type.Object({ OperatorName: Name('carrier name'), Remark, HoldID: OwnerHold });
+export const ModifyOperatorBody = Type.Object({
+  OperatorID: Id,
+  OperatorName: Type.Optional(Name('carrier name')),
+  Remark,
+});
+export const OperatorIdBody = Type.Object({ OperatorID: Id });
+export const OperatorSelectReply = ReplyOf(
+  Type.Array(Type.Object({ OperatorID: Type.Integer(), OperatorName: Type.String() })),
+);
+export const OperatorListReply = PageOf(
+  Type.Object({
+    OperatorID: Type.Integer(),
+    OperatorName: Type.String(),
+    Remark: Type.String(),
+    HoldID: Type.Integer(),
+    HoldName: Type.String(),
+    Editable,
+    CreateTime,
+  }),
+);
+export const AddOperatorReply = ReplyOf(Type.Object({ OperatorID: Type.Integer() }));
+
+// Card types
+const CardTypeOperator = Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+  description: 'the carrier; 0 or null = a form factor of any carrier',
+});
+export const CardTypeSelectQuery = Type.Object({ CardTypeName: NameFilter, OperatorID: OperatorFilter });
+export const CardTypeListBody = Type.Object({
+  ...Paging,
+  ...sortOf([...CARD_TYPE_SORT]),
+  CardTypeName: NameFilter,
+  OperatorID: OperatorFilter,
+});
+export const AddCardTypeBody = Type.Object({
+  CardTypeName: Name('card type name'),
+  OperatorID: Type.Optional(CardTypeOperator),
+  Remark,
+  HoldID: OwnerHold,
+});
+export const ModifyCardTypeBody = Type.Object({
+  CardTypeID: Id,
+  CardTypeName: Type.Optional(Name('card type name')),
+  OperatorID: Type.Optional(CardTypeOperator),
+  Remark,
+});
+export const CardTypeIdBody = Type.Object({ CardTypeID: Id });
+export const CardTypeSelectReply = ReplyOf(
+  Type.Array(
+    Type.Object({
+      CardTypeID: Type.Integer(),
+      CardTypeName: Type.String(),
+      OperatorID: Type.Union([Type.Integer(), Type.Null()]),
+    }),
+  ),
+);
+export const CardTypeListReply = PageOf(
+  Type.Object({
+    CardTypeID: Type.Integer(),
+    CardTypeName: Type.String(),
+    OperatorID: Type.Union([Type.Integer(), Type.Null()]),
+    OperatorName: Type.String(),
+    Remark: Type.String(),
+    HoldID: Type.Integer(),
+    HoldName: Type.String(),
+    Editable,
+    CreateTime,
+  }),
+);
+export const AddCardTypeReply = ReplyOf(Type.Object({ CardTypeID: Type.Integer() }));
+
+// Packages
+const packageFields = {
+  PeriodMonths: Type.Integer({ minimum: 1, maximum: 60, description: 'months, 1–60' }),
+  DataMB: FenOrCount('data volume in MB, ≥ 0'),
+  SmsCount: FenOrCount('SMS included, ≥ 0'),
+  PriceFen: FenOrCount('price in fen (integer), ≥ 0'),
+};
+export const PackageSelectQuery = Type.Object({ PackageName: NameFilter, OperatorID: OperatorFilter });
+export const PackageListBody = Type.Object({
+  ...Paging,
+  ...sortOf([...PACKAGE_SORT]),
+  PackageName: NameFilter,
+  OperatorID: OperatorFilter,
+});
+export const AddPackageBody = Type.Object({
+  PackageName: Name('package name'),
+  OperatorID: Id,
+  PeriodMonths: packageFields.PeriodMonths,
+  DataMB: Type.Optional(packageFields.DataMB),
+  SmsCount: Type.Optional(packageFields.SmsCount),
+  PriceFen: packageFields.PriceFen,
+  Remark,
+  HoldID: OwnerHold,
+});
+export const ModifyPackageBody = Type.Object({
+  PackageID: Id,
+  PackageName: Type.Optional(Name('package name')),
+  OperatorID: Type.Optional(Id),
+  PeriodMonths: Type.Optional(packageFields.PeriodMonths),
+  DataMB: Type.Optional(packageFields.DataMB),
+  SmsCount: Type.Optional(packageFields.SmsCount),
+  PriceFen: Type.Optional(packageFields.PriceFen),
+  Remark,
+});
+export const PackageIdBody = Type.Object({ PackageID: Id });
+export const PackageSelectReply = ReplyOf(
+  Type.Array(
+    Type.Object({
+      PackageID: Type.Integer(),
+      PackageName: Type.String(),
+      OperatorID: Type.Integer(),
+      PeriodMonths: Type.Integer(),
+      PriceFen: Type.Integer(),
+    }),
+  ),
+);
+export const PackageListReply = PageOf(
+  Type.Object({
+    PackageID: Type.Integer(),
+    PackageName: Type.String(),
+    OperatorID: Type.Integer(),
+    OperatorName: Type.String(),
+    PeriodMonths: Type.Integer(),
+    DataMB: Type.Integer(),
+    SmsCount: Type.Integer(),
+    PriceFen: Type.Integer(),
+    Remark: Type.String(),
+    HoldID: Type.Integer(),
+    HoldName: Type.String(),
+    Editable,
+    CreateTime,
+  }),
+);
+export const AddPackageReply = ReplyOf(Type.Object({ PackageID: Type.Integer() }));
+
+// Suppliers
+const supplierFields = {
+  Contact: Type.Optional(Type.String({ maxLength: 32 })),
+  Phone: Type.Optional(Type.String({ maxLength: 20, description: 'mainland mobile or +E.164; may be empty' })),
+  Email: Type.Optional(Type.String({ maxLength: 128, description: 'may be empty' })),
+  Remark,
+};
+export const SupplierSelectQuery = Type.Object({ SupplierName: NameFilter });
+export const SupplierListBody = Type.Object({
+  ...Paging,
+  ...sortOf([...SUPPLIER_SORT]),
+  OperatorID: OperatorFilter,
+  SupplierName: NameFilter,
+});
+export const AddSupplierBody = Type.Object({
+  SupplierName: Name('supplier name'),
+  OperatorID: Id,
+  ...supplierFields,
+  HoldID: OwnerHold,
+});
+export const ModifySupplierBody = Type.Object({
+  SupplierID: Id,
+  SupplierName: Type.Optional(Name('supplier name')),
+  OperatorID: Type.Optional(Id),
+  ...supplierFields,
+});
+export const SupplierIdBody = Type.Object({ SupplierID: Id });
+export const SupplierIdQuery = Type.Object({ SupplierID: Id });
+const SupplierRow = Type.Object({
+  SupplierID: Type.Integer(),
+  SupplierName: Type.String(),
+  OperatorID: Type.Integer(),
+  OperatorName: Type.String(),
+  Contact: Type.String(),
+  Phone: Type.String(),
+  Email: Type.String(),
+  Remark: Type.String(),
+  SimCount: Type.Integer({ description: "SIM cards of this supplier in the caller's subtree" }),
+  HoldID: Type.Integer(),
+  HoldName: Type.String(),
+  CreateTime,
+});
+export const SupplierListReply = PageOf(SupplierRow);
+export const SupplierReply = ReplyOf(SupplierRow);
+export const SupplierSelectReply = ReplyOf(
+  Type.Array(
+    Type.Object({
+      SupplierID: Type.Integer(),
+      SupplierName: Type.String(),
+      OperatorID: Type.Integer(),
+      OperatorName: Type.String(),
+    }),
+  ),
+);
+export const AddSupplierReply = ReplyOf(Type.Object({ SupplierID: Type.Integer() }));
+
+export { Empty };
+
+export const tags = ['catalogue'];
+/** docs/SIM-API.md: a written catalogue row is owned by the caller's subtree; ancestors' rows are read-only. */
+export const WRITE_RULE =
+  "Writes only rows owned by the caller's hold or below (an ancestor's row answers 403 OutsideHold).";
+export type SortType = 'asc' | 'desc';
