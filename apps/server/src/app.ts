@@ -17,6 +17,7 @@ import { monitorRoutes } from './modules/devices/monitor-routes.ts';
 import { DeviceRepository } from './modules/devices/repository.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { DeviceService } from './modules/devices/service.ts';
+import { Exporter } from './modules/downloads/exporter.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { functionRoutes } from './modules/functions/routes.ts';
 import {
@@ -33,6 +34,7 @@ import { HoldService } from './modules/holds/service.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { LogRepository } from './modules/logs/repository.ts';
 import { logRoutes } from './modules/logs/routes.ts';
+import { registerSims } from './modules/sims/module.ts';
 import type { SmsProvider } from './modules/sms/provider.ts';
 import { UserRepository } from './modules/users/repository.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -122,7 +124,10 @@ export async function buildApp({
   userRoutes(app, new UserService(userRepo, holdRepo, sessionRepo, logRepo));
   logRoutes(app, logRepo);
   functionRoutes(app);
-  downloadRoutes(app, db);
+  const exporter = new Exporter(db, config.dataDir, (err, fileId) => app.log.error({ err, fileId }, 'export failed'));
+  app.addHook('onClose', () => exporter.idle());
+  downloadRoutes(app, db, exporter);
+  await registerSims(app, { db, dataDir: config.dataDir, holds: holdRepo, exporter });
   const deviceRepo = new DeviceRepository(db, database.pool);
   const monitorRepo = new MonitorRepository(db, database.pool);
   const commandRepo = new CommandRepository(db);

@@ -196,6 +196,146 @@ const MESSAGES = {
     fr: 'Le nouveau forfait est le forfait actuel',
   },
   workImeiFormat: { zh: 'IMEI须为15位数字', en: 'IMEI must be 15 digits', fr: 'L’IMEI doit comporter 15 chiffres' },
+  // sims
+  importRequired: { zh: '必填', en: 'Required', fr: 'Obligatoire' },
+  iccidLength: {
+    zh: 'ICCID须为19或20位',
+    en: 'ICCID must be 19 or 20 characters',
+    fr: 'L’ICCID doit comporter 19 ou 20 caractères',
+  },
+  iccidDigits: {
+    zh: 'ICCID须以89开头，只含数字（发卡方部分可含A–F）',
+    en: 'ICCID must start with 89 and hold digits (A–F allowed in the issuer part)',
+    fr: 'L’ICCID doit commencer par 89 et ne contenir que des chiffres (A–F permis dans la partie émetteur)',
+  },
+  iccidChecksum: { zh: 'ICCID校验位错误', en: 'ICCID check digit is wrong', fr: 'Clé de contrôle de l’ICCID erronée' },
+  iccidAsNumber: {
+    zh: 'ICCID被Excel存为数字，已丢失位数；请将该列设为文本格式',
+    en: 'Excel stored the ICCID as a number and lost digits; format the column as Text',
+    fr: 'Excel a enregistré l’ICCID comme un nombre et perdu des chiffres ; mettez la colonne au format Texte',
+  },
+  iccidDuplicateInFile: {
+    zh: '与文件中的另一行重复，行号',
+    en: 'Duplicate of another row in the file, row',
+    fr: 'Doublon d’une autre ligne du fichier, ligne',
+  },
+  iccidExists: { zh: '该ICCID已入库', en: 'This ICCID is already stored', fr: 'Cet ICCID est déjà enregistré' },
+  msisdnFormat: {
+    zh: '卡号须为11–13位数字，可带+86',
+    en: 'MSISDN must be 11 to 13 digits, optionally with +86',
+    fr: 'Le MSISDN doit comporter 11 à 13 chiffres, éventuellement avec +86',
+  },
+  imsiFormat: { zh: 'IMSI须为15位数字', en: 'IMSI must be 15 digits', fr: 'L’IMSI doit comporter 15 chiffres' },
+  packageUnknown: { zh: '套餐不存在', en: 'Unknown package', fr: 'Forfait inconnu' },
+  packageCarrier: {
+    zh: '套餐不属于供应商的运营商',
+    en: "The package belongs to another carrier than the supplier's",
+    fr: 'Le forfait appartient à un autre opérateur que celui du fournisseur',
+  },
+  cardTypeUnknown: { zh: '卡类型不存在', en: 'Unknown card type', fr: 'Type de carte inconnu' },
+  cardTypeCarrier: {
+    zh: '卡类型不属于供应商的运营商',
+    en: "The card type belongs to another carrier than the supplier's",
+    fr: 'Le type de carte appartient à un autre opérateur que celui du fournisseur',
+  },
+  dateFormat: {
+    zh: '日期格式须为YYYY-MM-DD',
+    en: 'Date must be YYYY-MM-DD',
+    fr: 'La date doit être au format AAAA-MM-JJ',
+  },
+  remarkTooLong: { zh: '备注过长，最多字符数', en: 'Remark too long, at most', fr: 'Remarque trop longue, au plus' },
+  importFileType: {
+    zh: '只能导入 .xlsx 或 .csv 文件',
+    en: 'Only .xlsx or .csv files can be imported',
+    fr: 'Seuls les fichiers .xlsx ou .csv peuvent être importés',
+  },
+  importUnreadable: {
+    zh: '无法读取该Excel文件',
+    en: 'This Excel file cannot be read',
+    fr: 'Ce fichier Excel est illisible',
+  },
+  importNoIccidColumn: {
+    zh: '第一行表头中没有ICCID列',
+    en: 'The header row has no ICCID column',
+    fr: 'La ligne d’en-tête n’a pas de colonne ICCID',
+  },
+  importNoSource: {
+    zh: '请提供 FileID 或 Rows 其中之一',
+    en: 'Give either FileID or Rows',
+    fr: 'Indiquez soit FileID soit Rows',
+  },
+  importEmpty: { zh: '没有可导入的数据行', en: 'No rows to import', fr: 'Aucune ligne à importer' },
+  importTooManyRows: {
+    zh: '一次导入的行数过多，上限',
+    en: 'Too many rows in one import, at most',
+    fr: 'Trop de lignes dans une importation, au plus',
+  },
+  importConflict: {
+    zh: '部分ICCID刚被其他操作入库，请重新导入',
+    en: 'Some ICCIDs were stored by someone else meanwhile; import again',
+    fr: 'Certains ICCID ont été enregistrés entre-temps ; relancez l’importation',
+  },
+  importPackageCarrier: {
+    zh: 'PackageID 不属于供应商的运营商',
+    en: "PackageID belongs to another carrier than the supplier's",
+    fr: 'PackageID appartient à un autre opérateur que celui du fournisseur',
+  },
+  importCardTypeCarrier: {
+    zh: 'CardTypeID 不属于供应商的运营商',
+    en: "CardTypeID belongs to another carrier than the supplier's",
+    fr: 'CardTypeID appartient à un autre opérateur que celui du fournisseur',
+  },
+  uploadRequired: {
+    zh: '请在 file 字段上传一个文件',
+    en: 'Send one file in the field "file"',
+    fr: 'Envoyez un fichier dans le champ « file »',
+  },
+  uploadTooLarge: {
+    zh: '文件过大，上限(MB)',
+    en: 'The file is too large, at most (MB)',
+    fr: 'Le fichier est trop volumineux, au plus (Mo)',
+  },
+  outboundNoSims: {
+    zh: '请提供 SimIDs 或 ICCIDFrom/ICCIDTo 其中之一',
+    en: 'Give either SimIDs or ICCIDFrom and ICCIDTo',
+    fr: 'Indiquez soit SimIDs soit ICCIDFrom et ICCIDTo',
+  },
+  outboundRange: {
+    zh: 'ICCIDFrom 与 ICCIDTo 须长度相同且起始不大于结束',
+    en: 'ICCIDFrom and ICCIDTo must have the same length, from not after to',
+    fr: 'ICCIDFrom et ICCIDTo doivent avoir la même longueur, le début avant la fin',
+  },
+  outboundTooMany: {
+    zh: '一次出库的SIM卡过多，上限',
+    en: 'Too many SIMs in one outbound, at most',
+    fr: 'Trop de cartes SIM dans une sortie, au plus',
+  },
+  outboundOwnHold: {
+    zh: '不能出库到自己所在的单位',
+    en: 'You cannot ship SIMs to your own organisation',
+    fr: 'Vous ne pouvez pas expédier des cartes SIM à votre propre organisation',
+  },
+  outboundAlreadyThere: {
+    zh: '这些卡已在该单位',
+    en: 'These SIMs are already in that organisation',
+    fr: 'Ces cartes SIM sont déjà dans cette organisation',
+  },
+  outboundBusy: {
+    zh: '这些卡有审核中的工单',
+    en: 'These SIMs have an order under review',
+    fr: 'Ces cartes SIM ont un ordre de travail en cours d’examen',
+  },
+  outboundCancelled: {
+    zh: '这些卡已销户',
+    en: 'These SIMs are cancelled',
+    fr: 'Ces cartes SIM sont résiliées',
+  },
+  fileNotReady: {
+    zh: '文件尚未生成或生成失败',
+    en: 'The file is not ready or failed',
+    fr: 'Le fichier n’est pas prêt ou a échoué',
+  },
+  simExportName: { zh: 'SIM卡列表', en: 'SIM cards', fr: 'Cartes SIM' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

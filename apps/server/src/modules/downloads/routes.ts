@@ -1,10 +1,14 @@
+import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type Db, downloads } from '@lodestar/db';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { PageOf, Paging } from '../../lib/schemas.ts';
+import { badRequest, outsideHold } from '../../lib/errors.ts';
+import { Id, PageOf, Paging } from '../../lib/schemas.ts';
 import { formatInZone } from '../../lib/time.ts';
+import { contentDisposition, contentTypeOf, DownloadStatus, type Exporter } from './exporter.ts';
 
 const DownloadRow = Type.Object({
   FileID: Type.Integer(),
@@ -16,7 +20,7 @@ const DownloadRow = Type.Object({
 });
 
 /** The download centre lists the caller's own prepared files; exports fill it in later issues. */
-export function downloadRoutes(fastify: FastifyInstance, db: Db) {
+export function downloadRoutes(fastify: FastifyInstance, db: Db, exporter: Exporter) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/API/api/Download/GetDownloadList',
@@ -46,4 +50,29 @@ export function downloadRoutes(fastify: FastifyInstance, db: Db) {
       });
     },
   );
+  // Only the caller's own file: another user's FileID answers like a missing one.
+  app.get(
+    '/API/api/Download/GetFile',
+    { schema: { tags: ['downloads'], querystring: Type.Object({ FileID: Id }) } },
+    async (req, reply) => {
+      const [row] = await db
+        .select()
+        .from(downloads)
+        .where(and(eq(downloads.id, req.query.FileID), eq(downloads.userId, req.auth.userId)));
+      if (!row) throw outsideHold();
+      const file = exporter.resolve(row.storagePath);
+      if (row.status !== DownloadStatus.Ready || !row.storagePath || !(await exists(file)))
+        throw badRequest('fileNotReady');
+      return reply
+        .header('content-disposition', contentDisposition(row.fileName))
+        .type(contentTypeOf(row.fileName))
+        .send(createReadStream(file));
+    },
+  );
 }
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );

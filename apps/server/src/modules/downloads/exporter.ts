@@ -1,0 +1,121 @@
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { type Db, downloads } from '@lodestar/db';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+
+export const DownloadStatus = { Preparing: 0, Ready: 1, Failed: 2 } as const;
+
+export interface ExportColumn<T> {
+  header: string;
+  width?: number;
+  value: (row: T) => string | number | null;
+}
+
+export interface ExportJob<T> {
+  userId: number;
+  /** The name the download centre shows and the browser saves. */
+  fileName: string;
+  sheetName: string;
+  columns: ExportColumn<T>[];
+  /** Rows expected, for the progress percentage. */
+  total: number;
+  /** The rows, a page at a time, in the order they should appear. */
+  pages: () => AsyncIterable<T[]>;
+}
+
+/**
+ * Writes list exports into the download centre: a `downloads` row at once (status Preparing), then
+ * the .xlsx is streamed to `<dataDir>/downloads/<userId>/<FileID>.xlsx` in the background with the
+ * row's progress updated as pages are written; Ready with its size, or Failed. Streaming keeps
+ * memory flat for a 100,000-row list. `storage_path` is relative to dataDir so the folder can move.
+ */
+export class Exporter {
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly dataDir: string,
+    private readonly onError: (err: unknown, fileId: number) => void = () => {},
+  ) {}
+
+  async start<T>(job: ExportJob<T>): Promise<number> {
+    const [row] = await this.db
+      .insert(downloads)
+      .values({ userId: job.userId, fileName: job.fileName, status: DownloadStatus.Preparing })
+      .returning({ id: downloads.id });
+    const fileId = row!.id;
+    const done = this.generate(fileId, job).finally(() => this.running.delete(done));
+    this.running.add(done);
+    return fileId;
+  }
+
+  /** Resolves when every export started so far has finished (shutdown, tests). */
+  async idle(): Promise<void> {
+    while (this.running.size) await Promise.all([...this.running]);
+  }
+
+  resolve(storagePath: string): string {
+    return path.resolve(this.dataDir, storagePath);
+  }
+
+  private async generate<T>(fileId: number, job: ExportJob<T>): Promise<void> {
+    const relative = path.join('downloads', String(job.userId), `${fileId}.xlsx`);
+    const target = this.resolve(relative);
+    const partial = `${target}.part`;
+    try {
+      await mkdir(path.dirname(target), { recursive: true });
+      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: partial, useStyles: true });
+      const sheet = wb.addWorksheet(job.sheetName);
+      sheet.columns = job.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 16 }));
+      sheet.getRow(1).font = { bold: true };
+      let written = 0;
+      let lastPercent = 0;
+      for await (const page of job.pages()) {
+        for (const r of page) sheet.addRow(job.columns.map((c) => c.value(r))).commit();
+        written += page.length;
+        // Held below 100 until the file is complete: 100 means "ready".
+        const percent = Math.min(99, Math.floor((written / Math.max(job.total, 1)) * 100));
+        if (percent > lastPercent) {
+          lastPercent = percent;
+          await this.db.update(downloads).set({ progress: percent }).where(eq(downloads.id, fileId));
+        }
+      }
+      sheet.commit();
+      await wb.commit();
+      await rename(partial, target);
+      const { size } = await stat(target);
+      await this.db
+        .update(downloads)
+        .set({ status: DownloadStatus.Ready, progress: 100, size, storagePath: relative })
+        .where(eq(downloads.id, fileId));
+    } catch (err) {
+      this.onError(err, fileId);
+      await rm(partial, { force: true }).catch(() => {});
+      await this.db
+        .update(downloads)
+        .set({ status: DownloadStatus.Failed })
+        .where(eq(downloads.id, fileId))
+        .catch(() => {});
+    }
+  }
+}
+
+/** RFC 6266: an ASCII `filename` for old clients and the real name in `filename*` (UTF-8). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export function contentTypeOf(fileName: string): string {
+  const ext = fileName.toLowerCase().split('.').pop();
+  if (ext === 'xlsx') return XLSX_TYPE;
+  if (ext === 'csv') return 'text/csv; charset=utf-8';
+  return 'application/octet-stream';
+}

@@ -1,0 +1,24 @@
+import type { Db } from '@lodestar/db';
+import type { FastifyInstance } from 'fastify';
+import type { Exporter } from '../downloads/exporter.ts';
+import type { HoldRepository } from '../holds/repository.ts';
+import { UploadStore } from './files.ts';
+import { ImportRepository } from './import-repository.ts';
+import { ImportService } from './import-service.ts';
+import { OutboundRepository } from './outbound-repository.ts';
+import { SimRepository } from './repository.ts';
+import { simRoutes } from './routes.ts';
+import { SimService } from './service.ts';
+
+/** The sims module's own composition: repositories → services → routes. */
+export async function registerSims(
+  app: FastifyInstance,
+  deps: { db: Db; dataDir: string; holds: HoldRepository; exporter: Exporter },
+) {
+  const uploads = new UploadStore(deps.dataDir);
+  await simRoutes(app, {
+    sims: new SimService(new SimRepository(deps.db), new OutboundRepository(deps.db), deps.holds, deps.exporter),
+    imports: new ImportService(new ImportRepository(deps.db), uploads),
+    uploads,
+  });
+}

@@ -1,0 +1,156 @@
+import { SIM_DISPLAY_STATES, SIM_RULES, SIM_STATES } from '@lodestar/domain';
+import { Type } from 'typebox';
+import { Id, PageOf, Paging, ReplyOf } from '../../lib/schemas.ts';
+
+const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+const ICCIDText = Type.String({ minLength: 1, maxLength: 20, description: '19 or 20 characters starting 89' });
+
+export const UploadReply = ReplyOf(
+  Type.Object({ FileID: Type.Integer(), FileName: Type.String(), Size: Type.Integer({ description: 'bytes' }) }),
+);
+
+/** A spreadsheet row as JSON; strings because that is what a sheet holds. */
+export const ImportRow = Type.Object({
+  ICCID: Type.String({ maxLength: 64 }),
+  MSISDN: Type.Optional(Type.String({ maxLength: 64 })),
+  IMSI: Type.Optional(Type.String({ maxLength: 64 })),
+  PackageName: Type.Optional(Type.String({ maxLength: 128 })),
+  CardTypeName: Type.Optional(Type.String({ maxLength: 128 })),
+  ExpiresOn: Type.Optional(Type.String({ maxLength: 32, description: 'YYYY-MM-DD' })),
+  Remark: Type.Optional(Type.String({ maxLength: 1000 })),
+});
+
+export const ImportBody = Type.Object({
+  SupplierID: Id,
+  FileID: Type.Optional(Id),
+  Rows: Type.Optional(Type.Array(ImportRow, { maxItems: SIM_RULES.importMaxRows })),
+  PackageID: Type.Optional(Id),
+  CardTypeID: Type.Optional(Id),
+  AllowPartial: Type.Optional(Type.Boolean()),
+});
+
+export const ImportReply = ReplyOf(
+  Type.Object({
+    BatchID: Nullable(Type.Integer()),
+    Total: Type.Integer(),
+    Imported: Type.Integer(),
+    Failed: Type.Integer(),
+    Errors: Type.Array(
+      Type.Object({
+        Row: Type.Integer({ description: 'spreadsheet row (header = 1) or 1-based index in Rows' }),
+        ICCID: Type.String(),
+        Field: Type.String(),
+        Reason: Type.String(),
+      }),
+    ),
+  }),
+);
+
+export const BatchListBody = Type.Object(Paging);
+export const BatchListReply = PageOf(
+  Type.Object({
+    BatchID: Type.Integer(),
+    SupplierName: Type.String(),
+    FileName: Type.String(),
+    Total: Type.Integer(),
+    Imported: Type.Integer(),
+    Failed: Type.Integer(),
+    UserName: Type.String(),
+    CreateTime: Type.String(),
+  }),
+);
+
+export const SIM_SORT_COLUMNS = ['ICCID', 'MSISDN', 'State', 'ExpiresOn', 'HoldName', 'CreateTime'] as const;
+export type SimSortColumn = (typeof SIM_SORT_COLUMNS)[number];
+
+const filterFields = {
+  SortColumn: Type.Optional(Type.Union(SIM_SORT_COLUMNS.map((c) => Type.Literal(c)))),
+  SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('')])),
+  ICCID: Type.Optional(Type.String({ maxLength: 20 })),
+  MSISDN: Type.Optional(Type.String({ maxLength: 20 })),
+  State: Type.Optional(Type.Union([0, ...SIM_STATES].map((s) => Type.Literal(s)))),
+  DisplayState: Type.Optional(Type.Union(['', ...SIM_DISPLAY_STATES].map((s) => Type.Literal(s)))),
+  HoldID: Type.Optional(Id),
+  OnlyHold: Type.Optional(Type.Boolean()),
+  SupplierID: Type.Optional(Id),
+  OperatorID: Type.Optional(Id),
+  ExpiresFrom: Type.Optional(Type.Union([DateText, Type.Literal('')])),
+  ExpiresTo: Type.Optional(Type.Union([DateText, Type.Literal('')])),
+  BatchID: Type.Optional(Id),
+};
+export const SimFilterBody = Type.Object(filterFields);
+export const SimListBody = Type.Object({ ...Paging, ...filterFields });
+export type SimFilterInput = Type.Static<typeof SimFilterBody>;
+
+export const SimRowSchema = Type.Object({
+  SimID: Type.Integer(),
+  ICCID: Type.String(),
+  MSISDN: Type.String(),
+  IMSI: Type.String(),
+  OperatorID: Type.Integer(),
+  OperatorName: Type.String(),
+  CardTypeID: Nullable(Type.Integer()),
+  CardTypeName: Type.String(),
+  PackageID: Nullable(Type.Integer()),
+  PackageName: Type.String(),
+  SupplierID: Type.Integer(),
+  SupplierName: Type.String(),
+  HoldID: Type.Integer(),
+  HoldName: Type.String(),
+  State: Type.Integer({ description: 'SimState 1–7' }),
+  DisplayState: Type.String({ description: 'normal, expiring, expired, lowBalance' }),
+  ActivatedOn: Nullable(Type.String()),
+  ExpiresOn: Nullable(Type.String()),
+  BalanceFen: Type.Integer(),
+  DataUsedMB: Type.Integer(),
+  LockType: Type.Integer(),
+  LockedIMEI: Type.String(),
+  DeviceID: Type.String({ description: "the caller's device whose SIM is this MSISDN, or ''" }),
+  Remark: Type.String(),
+  PendingWorkID: Nullable(Type.Integer()),
+  ShippedAt: Nullable(Type.String()),
+  CreateTime: Type.String(),
+});
+export const SimListReply = PageOf(SimRowSchema);
+
+export const SimIdBody = Type.Object({ SimID: Id });
+export const SimDetailReply = ReplyOf(
+  Type.Object({
+    ...SimRowSchema.properties,
+    History: Type.Array(
+      Type.Object({
+        Action: Type.String({ description: 'import, outbound, stop, resume, return, packageChange, renewal, …' }),
+        ActionText: Type.String({ description: "Action in the caller's language" }),
+        Detail: Type.String({ description: "what changed, in the caller's language" }),
+        UserName: Type.String(),
+        WorkID: Nullable(Type.Integer()),
+        CreateTime: Type.String(),
+      }),
+    ),
+  }),
+);
+
+export const OutboundBody = Type.Object({
+  HoldID: Id,
+  SimIDs: Type.Optional(Type.Array(Id, { maxItems: SIM_RULES.outboundMax })),
+  ICCIDFrom: Type.Optional(Type.Union([ICCIDText, Type.Literal('')])),
+  ICCIDTo: Type.Optional(Type.Union([ICCIDText, Type.Literal('')])),
+  Remark: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export const CountReply = ReplyOf(Type.Object({ Count: Type.Integer() }));
+export const FileIdReply = ReplyOf(Type.Object({ FileID: Type.Integer() }));
+
+export const HomeStatsReply = ReplyOf(
+  Type.Object({
+    Total: Type.Integer(),
+    ByState: Type.Array(Type.Object({ State: Type.Integer(), Count: Type.Integer() })),
+    ByOperator: Type.Array(
+      Type.Object({ OperatorID: Type.Integer(), OperatorName: Type.String(), Count: Type.Integer() }),
+    ),
+    Expiring: Type.Integer(),
+    Expired: Type.Integer(),
+    LowBalance: Type.Integer(),
+    PendingWork: Type.Integer(),
+  }),
+);
