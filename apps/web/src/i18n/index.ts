@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'user',
   'errors',
   'monitor',
+  'sims',
   'workflow',
   'table',
   'catalogue',

@@ -18,6 +18,10 @@ const StatusPage = lazy(() => import('../pages/StatusPage.tsx'));
 /** Pages of the menus that are built; every other entry shows the "coming in a later release" page. */
 const BUILT_PAGES: Record<string, React.ComponentType> = {
   '/monitor/online': lazy(() => import('../features/monitor/pages/MonitorPage.tsx')),
+  '/home/index': lazy(() => import('../features/sims/pages/SimHomePage.tsx')),
+  '/manage/warehousing': lazy(() => import('../features/sims/pages/WarehousingPage.tsx')),
+  '/manage/outbound': lazy(() => import('../features/sims/pages/OutboundPage.tsx')),
+  '/manage/sim': lazy(() => import('../features/sims/pages/ManageSimPage.tsx')),
 };
 
 function menuPage(entry: MenuEntry) {

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/instance.ts';
+import type { SimFilters } from './types.ts';
+
+/** Prepares the spreadsheet as a download-centre entry. */
+export const exportSimList = (filters: SimFilters) => api.post<{ FileID: number }>('Sim/ExportSimList', filters);
+
+export function useExportSimList() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: exportSimList,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['download', 'list'] }),
+  });
+}

@@ -1,0 +1,9 @@
+import type { Page } from '@lodestar/domain';
+import { api } from '../../../api/instance.ts';
+import type { PageQuery } from '../../../components/table/use-server-list.ts';
+import type { ImportBatchRow } from './types.ts';
+
+export const importBatchRoot = ['sims', 'batches'] as const;
+
+export const getImportBatchList = (q: PageQuery) =>
+  api.post<Page<ImportBatchRow>>('Sim/GetImportBatchList', { PageIndex: q.PageIndex, PageSize: q.PageSize });

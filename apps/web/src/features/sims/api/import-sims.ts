@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/instance.ts';
+import { homeStatsKey } from './get-home-stats.ts';
+import { importBatchRoot } from './get-import-batch-list.ts';
+import { simListRoot } from './get-sim-list.ts';
+import type { ImportResult } from './types.ts';
+
+export interface ImportSimsBody {
+  SupplierID: number;
+  FileID: number;
+  PackageID?: number | undefined;
+  CardTypeID?: number | undefined;
+  AllowPartial?: boolean;
+}
+
+/** Nothing is written when any row is bad, unless AllowPartial: the reply lists every error either way. */
+export const importSims = (body: ImportSimsBody) => api.post<ImportResult>('Sim/ImportSims', body);
+
+export function useImportSims() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: importSims,
+    onSuccess: (result) => {
+      if (result.Imported === 0) return;
+      void qc.invalidateQueries({ queryKey: importBatchRoot });
+      void qc.invalidateQueries({ queryKey: simListRoot });
+      void qc.invalidateQueries({ queryKey: homeStatsKey });
+    },
+  });
+}

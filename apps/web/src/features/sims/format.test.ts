@@ -1,0 +1,36 @@
+import { SimState, WorkType } from '@lodestar/domain';
+import { describe, expect, it } from 'vitest';
+import { fenToYuan, iccidRangeProblem, workTypeFits } from './format.ts';
+
+describe('fenToYuan', () => {
+  it('shows yuan with two decimals', () => {
+    expect(fenToYuan(0)).toBe('0.00');
+    expect(fenToYuan(5)).toBe('0.05');
+    expect(fenToYuan(499)).toBe('4.99');
+    expect(fenToYuan(123456)).toBe('1234.56');
+    expect(fenToYuan(-250)).toBe('-2.50');
+  });
+});
+
+describe('workTypeFits', () => {
+  it('stops only cards in test, silent or active service', () => {
+    expect(workTypeFits(WorkType.Stop, SimState.Active)).toBe(true);
+    expect(workTypeFits(WorkType.Stop, SimState.Testing)).toBe(true);
+    expect(workTypeFits(WorkType.Stop, SimState.InStock)).toBe(false);
+    expect(workTypeFits(WorkType.Stop, SimState.Suspended)).toBe(false);
+  });
+  it('resumes only suspended cards and refuses cancelled ones for the rest', () => {
+    expect(workTypeFits(WorkType.Resume, SimState.Suspended)).toBe(true);
+    expect(workTypeFits(WorkType.Resume, SimState.Active)).toBe(false);
+    expect(workTypeFits(WorkType.Return, SimState.Stopped)).toBe(true);
+    expect(workTypeFits(WorkType.Renewal, SimState.Cancelled)).toBe(false);
+  });
+});
+
+describe('iccidRangeProblem', () => {
+  it('needs ends of one length in order', () => {
+    expect(iccidRangeProblem('8986001', '8986009')).toBeUndefined();
+    expect(iccidRangeProblem('8986001', '898600')).toBe('length');
+    expect(iccidRangeProblem('8986009', '8986001')).toBe('order');
+  });
+});
