@@ -24,8 +24,6 @@ export function simColumns(t: TFunction<'sims'>, openDetail: (row: SimRow) => vo
       ),
     },
     { title: t('field.msisdn'), dataIndex: 'MSISDN', key: 'MSISDN', sortable: true, width: 140 },
-    { title: t('field.operator'), dataIndex: 'OperatorName', key: 'OperatorName', width: 110, ellipsis: true },
-    { title: t('field.package'), dataIndex: 'PackageName', key: 'PackageName', width: 140, ellipsis: true },
     {
       title: t('field.state'),
       dataIndex: 'State',
@@ -52,8 +50,8 @@ export function simColumns(t: TFunction<'sims'>, openDetail: (row: SimRow) => vo
       width: 120,
       render: (_d, row) => <DisplayStateTag state={row.DisplayState} />,
     },
-    { title: t('field.hold'), dataIndex: 'HoldName', key: 'HoldName', sortable: true, width: 170, ellipsis: true },
     { title: t('field.expiresOn'), dataIndex: 'ExpiresOn', key: 'ExpiresOn', sortable: true, width: 130 },
+    { title: t('field.hold'), dataIndex: 'HoldName', key: 'HoldName', sortable: true, width: 170, ellipsis: true },
     {
       title: t('field.balanceYuan'),
       dataIndex: 'BalanceFen',
@@ -62,6 +60,8 @@ export function simColumns(t: TFunction<'sims'>, openDetail: (row: SimRow) => vo
       align: 'right',
       render: (fen: number) => <span className="sim-money">{fenToYuan(fen)}</span>,
     },
+    { title: t('field.operator'), dataIndex: 'OperatorName', key: 'OperatorName', width: 110, ellipsis: true },
+    { title: t('field.package'), dataIndex: 'PackageName', key: 'PackageName', width: 140, ellipsis: true },
     { title: t('field.device'), dataIndex: 'DeviceID', key: 'DeviceID', width: 140, ellipsis: true },
     { title: t('field.createTime'), dataIndex: 'CreateTime', key: 'CreateTime', sortable: true, width: 170 },
   ];

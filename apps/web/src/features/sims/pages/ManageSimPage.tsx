@@ -1,14 +1,14 @@
 import '../sims.css';
 import { Fn, type WorkType } from '@lodestar/domain';
 import { Button, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { ExportButton } from '../../../components/table/ExportButton.tsx';
 import { type PagedColumn, PagedTable } from '../../../components/table/PagedTable.tsx';
 import { useServerList } from '../../../components/table/use-server-list.ts';
-import { useFunctionSet } from '../../../store/session.ts';
+import { useFunctionSet, useSession } from '../../../store/session.ts';
 import { useExportSimList } from '../api/export-sim-list.ts';
 import { getSimList, simListRoot } from '../api/get-sim-list.ts';
 import type { SimFilters, SimRow } from '../api/types.ts';
@@ -37,12 +37,30 @@ export default function ManageSimPage() {
     setParams(searchFromFilters(f), { replace: true });
   };
 
+  // A click in the shell's unit tree narrows the list to that unit, as it does on the monitor.
+  const treeHoldId = useSession((s) => s.currentHoldId);
+  const seenHoldId = useRef(treeHoldId);
+  useEffect(() => {
+    if (treeHoldId === seenHoldId.current) return;
+    seenHoldId.current = treeHoldId;
+    setSelected([]);
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (treeHoldId === null) next.delete('HoldID');
+        else next.set('HoldID', String(treeHoldId));
+        return next;
+      },
+      { replace: true },
+    );
+  }, [treeHoldId, setParams]);
+
   const columns: PagedColumn<SimRow>[] = [
     ...simColumns(t, (row) => setDetailId(row.SimID)),
     {
       title: t('actions'),
       key: 'actions',
-      width: 130,
+      width: 150,
       fixed: 'right',
       resizable: false,
       render: (_: unknown, row: SimRow) => (

@@ -138,15 +138,17 @@ export default function OutboundPage() {
               <Input maxLength={200} data-testid="outbound-remark" />
             </Form.Item>
           </div>
-          <Button
-            type="primary"
-            htmlType="submit"
-            icon={<SendOutlined />}
-            loading={ship.isPending}
-            data-testid="outbound-submit"
-          >
-            {mode === 'pick' ? t('outbound.shipSelected', { count: selected.length }) : t('outbound.shipRange')}
-          </Button>
+          <Form.Item className="outbound-actions">
+            <Button
+              type="primary"
+              htmlType="submit"
+              icon={<SendOutlined />}
+              loading={ship.isPending}
+              data-testid="outbound-submit"
+            >
+              {mode === 'pick' ? t('outbound.shipSelected', { count: selected.length }) : t('outbound.shipRange')}
+            </Button>
+          </Form.Item>
         </Form>
       </Card>
       {mode === 'pick' ? (
