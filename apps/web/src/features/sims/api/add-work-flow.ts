@@ -1,6 +1,8 @@
 import type { LockType, WorkType } from '@lodestar/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
+import { workCountKey } from '../../workflow/api/get-work-count.ts';
+import { workListRoot } from '../../workflow/api/get-work-flow-list.ts';
 import { homeStatsKey } from './get-home-stats.ts';
 import { simListRoot } from './get-sim-list.ts';
 
@@ -15,9 +17,6 @@ export interface AddWorkFlowBody {
   IMEI?: string;
 }
 
-/** The header's pending-count query (features/workflow) shares this key. */
-export const workCountKey = ['workflow', 'count'] as const;
-
 export const addWorkFlow = (body: AddWorkFlowBody) => api.post<{ WorkIDs: number[] }>('WorkFlow/AddWorkFlow', body);
 
 export function useAddWorkFlow() {
@@ -25,7 +24,9 @@ export function useAddWorkFlow() {
   return useMutation({
     mutationFn: addWorkFlow,
     onSuccess: () => {
+      // The header's pending count and the approval dialog's list now include the new orders.
       void qc.invalidateQueries({ queryKey: workCountKey });
+      void qc.invalidateQueries({ queryKey: workListRoot });
       void qc.invalidateQueries({ queryKey: simListRoot });
       void qc.invalidateQueries({ queryKey: ['sims', 'detail'] });
       void qc.invalidateQueries({ queryKey: homeStatsKey });

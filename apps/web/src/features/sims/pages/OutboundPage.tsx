@@ -146,7 +146,11 @@ export default function OutboundPage() {
               loading={ship.isPending}
               data-testid="outbound-submit"
             >
-              {mode === 'pick' ? t('outbound.shipSelected', { count: selected.length }) : t('outbound.shipRange')}
+              {mode === 'range'
+                ? t('outbound.shipRange')
+                : selected.length > 0
+                  ? t('outbound.shipSelected', { count: selected.length })
+                  : t('outbound.shipNone')}
             </Button>
           </Form.Item>
         </Form>
