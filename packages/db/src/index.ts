@@ -4,3 +4,4 @@ export * from './password.ts';
 export * as schema from './schema.ts';
 export * from './schema.ts';
 export * from './seed.ts';
+export { seedSimDemo } from './seed-sim.ts';
