@@ -22,6 +22,14 @@ const BUILT_PAGES: Record<string, React.ComponentType> = {
   '/manage/warehousing': lazy(() => import('../features/sims/pages/WarehousingPage.tsx')),
   '/manage/outbound': lazy(() => import('../features/sims/pages/OutboundPage.tsx')),
   '/manage/sim': lazy(() => import('../features/sims/pages/ManageSimPage.tsx')),
+  '/account/isp': lazy(() => import('../features/catalogue/pages/CarriersPage.tsx')),
+  '/account/card': lazy(() => import('../features/catalogue/pages/CardTypesPage.tsx')),
+  '/account/package': lazy(() => import('../features/catalogue/pages/PackagesPage.tsx')),
+  '/account/supplier': lazy(() => import('../features/catalogue/pages/SuppliersPage.tsx')),
+  '/account/user': lazy(() => import('../features/accounts/pages/UsersPage.tsx')),
+  '/account/hold': lazy(() => import('../features/accounts/pages/HoldsPage.tsx')),
+  '/account/permission': lazy(() => import('../features/accounts/pages/PermissionPage.tsx')),
+  '/log': lazy(() => import('../features/accounts/pages/OperationLogPage.tsx')),
 };
 
 function menuPage(entry: MenuEntry) {

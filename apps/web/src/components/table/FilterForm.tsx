@@ -8,19 +8,29 @@ export interface FilterFormProps<F> {
   onSearch: (values: F) => void;
   children: ReactNode;
   form?: FormInstance<F>;
+  /** Prefix of the fields' DOM ids (`filter_Keyword`). */
+  name?: string;
 }
 
 /**
  * Inline filters for a list. It is a real <form> with a submit button, so Enter in any text
  * field searches; Reset puts the initial values back and searches again.
  */
-export function FilterForm<F extends object>({ initialValues, onSearch, children, form }: FilterFormProps<F>) {
+export function FilterForm<F extends object>({
+  initialValues,
+  onSearch,
+  children,
+  form,
+  name = 'filter',
+}: FilterFormProps<F>) {
   const { t } = useTranslation('table');
   const [own] = Form.useForm<F>();
   const instance = form ?? own;
   return (
     <Form<F>
       form={instance}
+      name={name}
+      className="filter-form"
       layout="inline"
       initialValues={initialValues}
       onFinish={(values) => onSearch({ ...initialValues, ...values })}

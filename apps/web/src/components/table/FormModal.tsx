@@ -17,6 +17,8 @@ export interface FormModalProps<V> {
   form?: FormInstance<V>;
   width?: number;
   okText?: ReactNode;
+  /** Prefix of the fields' DOM ids (`form_PackageName`), so they never clash with a filter form's. */
+  name?: string;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -42,6 +44,7 @@ export function FormModal<V extends object>({
   form,
   width = 560,
   okText,
+  name = 'form',
 }: FormModalProps<V>) {
   const { t } = useTranslation('table');
   const { message } = App.useApp();
@@ -81,7 +84,9 @@ export function FormModal<V extends object>({
       setServerError(msg);
       const named = fieldsNamedIn(msg, Object.keys(instance.getFieldsValue(true) ?? {}));
       if (named.length)
-        instance.setFields(named.map((name) => ({ name, errors: [msg] })) as Parameters<typeof instance.setFields>[0]);
+        instance.setFields(
+          named.map((field) => ({ name: field, errors: [msg] })) as Parameters<typeof instance.setFields>[0],
+        );
     } finally {
       setSaving(false);
     }
@@ -99,10 +104,12 @@ export function FormModal<V extends object>({
       onCancel={onCancel}
       forceRender
       mask={{ closable: false }}
+      className="form-modal"
     >
       {serverError ? <Alert className="form-modal-error" type="error" showIcon title={serverError} /> : null}
       <Form<V>
         form={instance}
+        name={name}
         layout="horizontal"
         labelCol={{ span: 7 }}
         wrapperCol={{ span: 16 }}

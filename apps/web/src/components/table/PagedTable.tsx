@@ -31,6 +31,7 @@ export interface PagedTableProps<Row> {
   scrollY?: number;
   size?: TableProps<Row>['size'];
   rowClassName?: TableProps<Row>['rowClassName'];
+  onRow?: TableProps<Row>['onRow'];
 }
 
 const ORDER: Record<SortType, 'ascend' | 'descend'> = { asc: 'ascend', desc: 'descend' };
@@ -48,6 +49,7 @@ export function PagedTable<Row extends object>({
   scrollY,
   size = 'middle',
   rowClassName,
+  onRow,
 }: PagedTableProps<Row>) {
   const { t } = useTranslation('table');
   const { widths, resize, persist } = useColumnWidths(id);
@@ -107,6 +109,7 @@ export function PagedTable<Row extends object>({
         locale={{ emptyText: t('common:noData') }}
         rowSelection={rowSelection}
         rowClassName={rowClassName}
+        onRow={onRow}
         scroll={{ x: 'max-content', y: scrollY }}
         showSorterTooltip={false}
         onChange={onChange}

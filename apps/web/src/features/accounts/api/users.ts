@@ -1,0 +1,46 @@
+import type { Page } from '@lodestar/domain';
+import { api } from '../../../api/instance.ts';
+import type { PageQuery } from '../../../components/table/index.ts';
+
+/** A row of `User/GetUserList` (apps/server/src/modules/users/schemas.ts). */
+export interface UserRow {
+  UserID: number;
+  UserName: string;
+  Phone: string;
+  HoldID: number;
+  HoldName: string;
+  AccountType: number;
+  Funs: number[];
+  Contact: string;
+  Email: string;
+  Remark: string;
+  TimeZone: string;
+  ServiceEndDate: string | null;
+  CreateTime: string;
+}
+
+export interface UserFilters {
+  /** The unit whose subtree is listed; absent = the caller's whole subtree. */
+  HoldID?: number;
+  Keyword: string;
+}
+
+export interface UserBody {
+  HoldID: number;
+  Phone: string;
+  UserName: string;
+  AccountType: number;
+  Contact?: string;
+  Email?: string;
+  Remark?: string;
+  ServiceEndDate?: string | null;
+}
+
+export const USERS_KEY = ['accounts', 'users'] as const;
+
+export const getUserList = (q: UserFilters & PageQuery) => api.post<Page<UserRow>>('User/GetUserList', q);
+export const addUser = (body: UserBody & { UserPassword: string; Funs: number[] }) =>
+  api.post<{ UserID: number }>('User/AddUser', body);
+export const modifyUser = (body: Partial<UserBody> & { UserID: number }) => api.post<null>('User/ModifyUser', body);
+export const removeUser = (UserID: number) => api.post<null>('User/RemoveUser', { UserID });
+export const setUserFuns = (UserID: number, Funs: number[]) => api.post<null>('User/SetUserFuns', { UserID, Funs });

@@ -1,0 +1,69 @@
+import { DatePicker, Form, Input, Tooltip } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLayout } from '../../../components/PageLayout.tsx';
+import { FilterForm, PagedTable, useServerList } from '../../../components/table/index.ts';
+import { getOperationLog, type OperationLogFilters, type OperationLogRow } from '../api/operation-log.ts';
+
+const FMT = 'YYYY-MM-DD HH:mm:ss';
+
+interface LogForm {
+  Range: [Dayjs | null, Dayjs | null] | null;
+  Keyword: string;
+}
+
+const lastWeek = (): LogForm => ({
+  Range: [dayjs().subtract(6, 'day').startOf('day'), dayjs().endOf('day')],
+  Keyword: '',
+});
+
+const toFilters = (v: LogForm): OperationLogFilters => ({
+  StartTime: v.Range?.[0]?.format(FMT) ?? '',
+  EndTime: v.Range?.[1]?.format(FMT) ?? '',
+  Keyword: v.Keyword?.trim() ?? '',
+});
+
+/** /log: who did what in the caller's units, newest first, by time range and keyword. */
+export default function OperationLogPage() {
+  const { t } = useTranslation('accounts');
+  const [initial] = useState(lastWeek);
+  const [filters, setFilters] = useState(() => toFilters(initial));
+  const list = useServerList(['accounts', 'log'], getOperationLog, filters, { pageSize: 50 });
+  const action = (key: string) => t(`log.actions.${key}`, { defaultValue: key });
+
+  return (
+    <PageLayout title={t('menu:simLog')}>
+      <PagedTable<OperationLogRow>
+        id="accounts.log"
+        list={list}
+        rowKey="LogID"
+        pageSizeOptions={[20, 50, 100, 500]}
+        toolbar={
+          <FilterForm<LogForm> initialValues={initial} onSearch={(v) => setFilters(toFilters(v))}>
+            <Form.Item name="Range" label={t('log.time')}>
+              <DatePicker.RangePicker showTime={{ format: 'HH:mm:ss' }} format={FMT} allowEmpty={[true, true]} />
+            </Form.Item>
+            <Form.Item name="Keyword" label={t('log.keyword')}>
+              <Input allowClear placeholder={t('log.keywordHint')} />
+            </Form.Item>
+          </FilterForm>
+        }
+        columns={[
+          { key: 'CreateTime', dataIndex: 'CreateTime', title: t('log.createTime'), width: 170 },
+          { key: 'UserName', dataIndex: 'UserName', title: t('log.user'), width: 130 },
+          { key: 'HoldName', dataIndex: 'HoldName', title: t('log.hold'), width: 170, ellipsis: true },
+          {
+            key: 'Action',
+            dataIndex: 'Action',
+            title: t('log.actionTitle'),
+            width: 150,
+            render: (key: string) => <Tooltip title={key}>{action(key)}</Tooltip>,
+          },
+          { key: 'Detail', dataIndex: 'Detail', title: t('log.detail'), width: 320, ellipsis: { showTitle: true } },
+          { key: 'Ip', dataIndex: 'Ip', title: t('log.ip'), width: 140 },
+        ]}
+      />
+    </PageLayout>
+  );
+}

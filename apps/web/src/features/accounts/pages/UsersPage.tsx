@@ -1,0 +1,156 @@
+import { EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
+import { AccountType } from '@lodestar/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, Space, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageLayout } from '../../../components/PageLayout.tsx';
+import {
+  DeleteButton,
+  FilterForm,
+  FormModal,
+  PagedTable,
+  useFormModal,
+  useServerList,
+} from '../../../components/table/index.ts';
+import { useSession } from '../../../store/session.ts';
+import { addUser, getUserList, modifyUser, removeUser, USERS_KEY, type UserRow } from '../api/users.ts';
+import { type UserForm, UserFormFields } from '../components/UserFormFields.tsx';
+
+const toForm = (u: UserRow): Partial<UserForm> => ({
+  HoldID: u.HoldID,
+  UserName: u.UserName,
+  Phone: u.Phone,
+  AccountType: u.AccountType,
+  Contact: u.Contact,
+  Email: u.Email,
+  ServiceEndDate: u.ServiceEndDate ? dayjs(u.ServiceEndDate) : null,
+  Remark: u.Remark,
+});
+
+const toBody = (v: UserForm) => ({
+  HoldID: v.HoldID,
+  UserName: v.UserName,
+  Phone: v.Phone,
+  AccountType: v.AccountType,
+  Contact: v.Contact ?? '',
+  Email: v.Email ?? '',
+  Remark: v.Remark ?? '',
+  ServiceEndDate: v.ServiceEndDate ? v.ServiceEndDate.format('YYYY-MM-DD') : '',
+});
+
+/** account/user: the accounts of the unit chosen in the unit list (and the units below it). */
+export default function UsersPage() {
+  const { t } = useTranslation('accounts');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const holdId = useSession((s) => s.currentHoldId);
+  const holdName = useSession((s) => s.currentHoldName);
+  const me = useSession((s) => s.userId);
+  const [keyword, setKeyword] = useState('');
+  const list = useServerList(USERS_KEY, getUserList, { HoldID: holdId ?? undefined, Keyword: keyword });
+  const modal = useFormModal<UserRow>();
+  const refresh = () => client.invalidateQueries({ queryKey: USERS_KEY });
+  const protectedRow = (u: UserRow) => u.UserID === me || u.AccountType === AccountType.SuperAdmin;
+  const permissions = (id: number) => navigate(`/account/permission?UserID=${id}`);
+
+  return (
+    <PageLayout title={t('menu:simAccounts')} extra={<span className="muted">{t('user.scope', { holdName })}</span>}>
+      <PagedTable<UserRow>
+        id="accounts.users"
+        list={list}
+        rowKey="UserID"
+        toolbar={
+          <FilterForm initialValues={{ Keyword: '' }} onSearch={(v) => setKeyword(v.Keyword ?? '')}>
+            <Form.Item name="Keyword" label={t('user.keyword')}>
+              <Input allowClear placeholder={t('user.keywordHint')} />
+            </Form.Item>
+          </FilterForm>
+        }
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={modal.openAdd}>
+            {t('user.add')}
+          </Button>
+        }
+        columns={[
+          { key: 'UserName', dataIndex: 'UserName', title: t('user.name'), width: 150, sortable: true },
+          { key: 'Phone', dataIndex: 'Phone', title: t('user.phone'), width: 140, sortable: true },
+          {
+            key: 'AccountType',
+            dataIndex: 'AccountType',
+            title: t('user.type'),
+            width: 120,
+            sortable: true,
+            render: (v: number) => (
+              <Tag color={v <= AccountType.Admin ? 'blue' : undefined}>{t(`accountType.${v}`)}</Tag>
+            ),
+          },
+          { key: 'HoldName', dataIndex: 'HoldName', title: t('user.hold'), width: 180, sortable: true },
+          { key: 'Contact', dataIndex: 'Contact', title: t('user.contact'), width: 120 },
+          { key: 'Email', dataIndex: 'Email', title: t('user.email'), width: 180, ellipsis: true },
+          { key: 'ServiceEndDate', dataIndex: 'ServiceEndDate', title: t('user.serviceEnd'), width: 120 },
+          { key: 'CreateTime', dataIndex: 'CreateTime', title: t('user.createTime'), width: 170, sortable: true },
+          {
+            key: 'actions',
+            title: t('table:actions'),
+            width: 250,
+            fixed: 'right',
+            resizable: false,
+            render: (_v, u) =>
+              protectedRow(u) ? (
+                <span className="muted">{u.UserID === me ? t('user.self') : t('accountType.1')}</span>
+              ) : (
+                <Space size={0}>
+                  <Button type="link" size="small" icon={<EditOutlined />} onClick={() => modal.openEdit(u)}>
+                    {t('table:edit')}
+                  </Button>
+                  <Button type="link" size="small" icon={<SafetyOutlined />} onClick={() => permissions(u.UserID)}>
+                    {t('user.permissions')}
+                  </Button>
+                  <DeleteButton
+                    name={u.UserName}
+                    onConfirm={async () => {
+                      await removeUser(u.UserID);
+                      await refresh();
+                    }}
+                  />
+                </Space>
+              ),
+          },
+        ]}
+      />
+      <FormModal<UserForm>
+        open={modal.open}
+        title={modal.editing ? t('user.edit') : t('user.add')}
+        initialValues={
+          modal.record
+            ? toForm(modal.record)
+            : { HoldID: holdId ?? undefined, AccountType: AccountType.User, ServiceEndDate: null }
+        }
+        onCancel={modal.close}
+        onSubmit={async (v) => {
+          if (modal.record) return modifyUser({ ...toBody(v), UserID: modal.record.UserID });
+          const { UserID } = await addUser({ ...toBody(v), UserPassword: v.UserPassword ?? '', Funs: [] });
+          // A new account holds no function yet: offer to grant some right away.
+          message.info({
+            content: (
+              <span>
+                {t('user.addedNoFuns')}{' '}
+                <Button type="link" size="small" onClick={() => permissions(UserID)}>
+                  {t('user.setPermissions')}
+                </Button>
+              </span>
+            ),
+            duration: 6,
+          });
+        }}
+        onSaved={() => void refresh()}
+      >
+        <UserFormFields adding={!modal.editing} />
+      </FormModal>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,119 @@
+import { EditOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Page } from '@lodestar/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Space, Tag, Tooltip } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLayout } from '../../../components/PageLayout.tsx';
+import {
+  DeleteButton,
+  FilterForm,
+  FormModal,
+  type PagedColumn,
+  PagedTable,
+  type PageQuery,
+  useFormModal,
+  useServerList,
+} from '../../../components/table/index.ts';
+import { CATALOGUE_KEY } from '../api/types.ts';
+
+export interface CrudPageProps<Row extends object, F extends object, V extends object> {
+  title: ReactNode;
+  /** localStorage id of the table's column widths. */
+  tableId: string;
+  queryKey: readonly unknown[];
+  fetchList: (q: F & PageQuery) => Promise<Page<Row>>;
+  initialFilters: F;
+  filterFields: ReactNode;
+  columns: PagedColumn<Row>[];
+  rowKey: keyof Row & string;
+  /** How the delete question names the row. */
+  rowName: (row: Row) => string;
+  addTitle: string;
+  editTitle: string;
+  /** Values a new row's form opens with. */
+  newValues: Partial<V>;
+  /** Values an existing row's form opens with. */
+  toValues: (row: Row) => Partial<V>;
+  formFields: ReactNode;
+  save: (values: V, row: Row | undefined) => Promise<unknown>;
+  remove: (row: Row) => Promise<unknown>;
+  sortColumn?: string;
+}
+
+const isEditable = (row: object) => (row as { Editable?: boolean }).Editable !== false;
+
+/**
+ * A catalogue list page: filters, a server-paged table, add/edit in a dialog and delete with a
+ * question. Rows owned by a superior unit (Editable false) are shown read-only. Every write
+ * refreshes all catalogue queries, since names appear in the other lists and the drop-downs.
+ */
+export function CrudPage<Row extends object, F extends object, V extends object>(p: CrudPageProps<Row, F, V>) {
+  const { t } = useTranslation('table');
+  const client = useQueryClient();
+  const [filters, setFilters] = useState<F>(p.initialFilters);
+  const list = useServerList(p.queryKey, p.fetchList, filters, { sortColumn: p.sortColumn, sortType: 'desc' });
+  const modal = useFormModal<Row>();
+  const refresh = () => client.invalidateQueries({ queryKey: CATALOGUE_KEY });
+
+  const actions: PagedColumn<Row> = {
+    key: 'actions',
+    title: t('actions'),
+    width: 170,
+    fixed: 'right',
+    resizable: false,
+    render: (_v, row) =>
+      isEditable(row) ? (
+        <Space size={0}>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => modal.openEdit(row)}>
+            {t('edit')}
+          </Button>
+          <DeleteButton
+            name={p.rowName(row)}
+            onConfirm={async () => {
+              await p.remove(row);
+              await refresh();
+            }}
+          />
+        </Space>
+      ) : (
+        <Tooltip title={t('readOnly')}>
+          <Tag icon={<LockOutlined />} className="row-readonly-tag">
+            {t('readOnlyShort')}
+          </Tag>
+        </Tooltip>
+      ),
+  };
+
+  return (
+    <PageLayout title={p.title}>
+      <PagedTable<Row>
+        id={p.tableId}
+        list={list}
+        rowKey={p.rowKey}
+        columns={[...p.columns, actions]}
+        rowClassName={(row) => (isEditable(row) ? '' : 'row-readonly')}
+        toolbar={
+          <FilterForm<F> initialValues={p.initialFilters} onSearch={setFilters}>
+            {p.filterFields}
+          </FilterForm>
+        }
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={modal.openAdd}>
+            {t('add')}
+          </Button>
+        }
+      />
+      <FormModal<V>
+        open={modal.open}
+        title={modal.editing ? p.editTitle : p.addTitle}
+        initialValues={modal.record ? p.toValues(modal.record) : p.newValues}
+        onCancel={modal.close}
+        onSubmit={(values) => p.save(values, modal.record)}
+        onSaved={() => void refresh()}
+      >
+        {p.formFields}
+      </FormModal>
+    </PageLayout>
+  );
+}
