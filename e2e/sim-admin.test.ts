@@ -249,6 +249,62 @@ describe('SIM information management', () => {
     expect(cleared.rows[0]?.Funs.filter((f) => f <= 24)).toEqual([]);
   });
 
+  it('adds an account to the chosen unit and offers to grant it functions', async () => {
+    onTestFailed(() => browser.shot('sim-admin-user-failed'));
+    await open('/account/user');
+    await page.getByRole('button', { name: '新增账号' }).click();
+    await modal().waitFor();
+    await page.fill('#form_UserName', '测试员 e2e');
+    await page.fill('#form_Phone', '13700000099');
+    await page.fill('#form_UserPassword', 'abc123');
+    await page.fill('#form_ConfirmPassword', 'abc124');
+    await save();
+    await expect.poll(() => fieldError('form_ConfirmPassword').textContent()).toBe('两次输入的密码不一致');
+    await page.fill('#form_ConfirmPassword', 'abc123');
+    await save();
+    await page.locator('.ant-message-notice', { hasText: '去分配权限' }).waitFor();
+    await row('测试员 e2e').waitFor();
+    expect(await row('测试员 e2e').textContent()).toContain('13700000099');
+    await page.locator('.ant-message-notice').getByRole('button', { name: '去分配权限' }).click();
+    await page.waitForURL('**/account/permission?UserID=*');
+    await page.locator('.perm-matrix', { hasText: '测试员 e2e' }).waitFor();
+  });
+
+  it('adds, moves and removes a customer in the tree', async () => {
+    onTestFailed(() => browser.shot('sim-admin-hold-failed'));
+    await open('/account/hold');
+    const tree = page.locator('.hold-admin-tree');
+    await tree.locator('.ant-tree-title', { hasText: '冷链车队' }).click();
+    await page.getByRole('button', { name: '新增下级' }).click();
+    await modal().waitFor();
+    await page.fill('#form_HoldName', 'e2e 分队');
+    await save();
+    await toast('已保存');
+    await tree.locator('.ant-tree-title', { hasText: 'e2e 分队' }).waitFor();
+    expect(await page.locator('.hold-admin-detail .ant-descriptions').textContent()).toContain('冷链车队');
+
+    await page.getByRole('button', { name: '迁移' }).click();
+    await modal().waitFor();
+    await modal().locator('.ant-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: '杭州车贷金融' }).click();
+    await save();
+    await toast('已保存');
+    const holds = await api.get<{ HoldID: number; HoldName: string; parentHoldId: number | null }[]>(
+      'hold/getholdselect',
+      { HoldName: '' },
+    );
+    const moved = holds.find((h) => h.HoldName === 'e2e 分队');
+    expect(holds.find((h) => h.HoldID === moved?.parentHoldId)?.HoldName).toBe('杭州车贷金融');
+
+    await page.locator('.hold-admin-actions').getByRole('button', { name: '删除' }).click();
+    const confirm = page.locator('.ant-modal-confirm:visible');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('e2e 分队');
+    await confirm.getByRole('button', { name: '删除' }).click();
+    await toast('已删除');
+    await expect.poll(() => tree.locator('.ant-tree-title', { hasText: 'e2e 分队' }).count()).toBe(0);
+  });
+
   it('shows the pages in zh, en and fr', async () => {
     onTestFailed(() => browser.shot('sim-admin-languages-failed'));
     const titles = {

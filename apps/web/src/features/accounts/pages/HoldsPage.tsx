@@ -89,12 +89,9 @@ export default function HoldsPage() {
           )}
           <div className="muted hold-admin-hint">{t('hold.dragHint')}</div>
         </Card>
-        <Card
-          size="small"
-          className="hold-admin-detail"
-          title={selected?.hold.HoldName ?? t('hold.none')}
-          extra={
-            selected ? (
+        <Card size="small" className="hold-admin-detail" title={selected?.hold.HoldName ?? t('hold.none')}>
+          {selected ? (
+            <div className="hold-admin-actions">
               <Space wrap>
                 <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('add')}>
                   {t('hold.add')}
@@ -123,9 +120,8 @@ export default function HoldsPage() {
                   {t('table:delete')}
                 </Button>
               </Space>
-            ) : null
-          }
-        >
+            </div>
+          ) : null}
           {selected ? (
             <Descriptions column={1} size="small" bordered>
               <Descriptions.Item label={t('hold.name')}>{selected.hold.HoldName}</Descriptions.Item>

@@ -89,8 +89,18 @@ export default function PermissionPage() {
             rowClassName={(u) => (u.UserID === userId ? 'perm-user-selected' : 'perm-user')}
             onRow={(u) => ({ onClick: () => setParams({ UserID: String(u.UserID) }) })}
             columns={[
-              { key: 'UserName', dataIndex: 'UserName', title: t('user.name'), width: 110 },
-              { key: 'Phone', dataIndex: 'Phone', title: t('user.phone'), width: 120 },
+              {
+                key: 'UserName',
+                dataIndex: 'UserName',
+                title: t('user.name'),
+                width: 120,
+                render: (name: string, u) => (
+                  <>
+                    {name}
+                    <span className="muted perm-user-phone">{u.Phone}</span>
+                  </>
+                ),
+              },
               { key: 'HoldName', dataIndex: 'HoldName', title: t('user.hold'), width: 140, ellipsis: true },
             ]}
           />
