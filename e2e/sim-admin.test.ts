@@ -103,6 +103,29 @@ describe('SIM information management', () => {
     expect(await row('中国联通 e2e').count()).toBe(1);
   });
 
+  it('keeps a dragged column width after a reload (spec section 9)', async () => {
+    onTestFailed(() => browser.shot('sim-admin-widths-failed'));
+    await open('/account/isp');
+    const first = () => page.locator('.paged-table thead th').first();
+    const before = (await first().boundingBox())?.width ?? 0;
+    const handle = await first().locator('.paged-table-resize').boundingBox();
+    if (!handle) throw new Error('no resize handle');
+    const y = handle.y + handle.height / 2;
+    await page.mouse.move(handle.x + handle.width / 2, y);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + 40, y, { steps: 4 });
+    await page.mouse.move(handle.x + 80, y, { steps: 4 });
+    await page.mouse.up();
+    const dragged = (await first().boundingBox())?.width ?? 0;
+    expect(dragged).toBeGreaterThan(before + 60);
+    await page.reload();
+    await settle();
+    expect(Math.round((await first().boundingBox())?.width ?? 0)).toBe(Math.round(dragged));
+    // A double-click on the handle gives the column its own width back.
+    await first().locator('.paged-table-resize').dblclick();
+    await expect.poll(async () => Math.round((await first().boundingBox())?.width ?? 0)).toBe(Math.round(before));
+  });
+
   it('adds a package priced in yuan, stored in fen and shown back with two decimals', async () => {
     onTestFailed(() => browser.shot('sim-admin-package-failed'));
     await open('/account/package');
