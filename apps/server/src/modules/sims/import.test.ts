@@ -280,6 +280,9 @@ describe.each(dbTargets())('SIM import on $name PostgreSQL', (target) => {
     const txt = await upload(t, token, 'notes.txt', Buffer.from('ICCID\n'));
     const r = await importSims({ SupplierID: cat.supplier.id, FileID: txt.data.FileID });
     expect(r).toMatchObject({ code: 400, msg: expect.stringMatching(/\.xlsx or \.csv/) });
+    const broken = await upload(t, token, 'broken.xlsx', Buffer.from('not a zip file'));
+    const r1 = await importSims({ SupplierID: cat.supplier.id, FileID: broken.data.FileID });
+    expect(r1).toMatchObject({ code: 400, msg: 'This Excel file cannot be read' });
     const noColumn = await upload(t, token, 'x.csv', Buffer.from('number,remark\n1,2\n'));
     const r2 = await importSims({ SupplierID: cat.supplier.id, FileID: noColumn.data.FileID });
     expect(r2).toMatchObject({ code: 400, msg: 'The header row has no ICCID column' });

@@ -21,9 +21,9 @@ import {
   desc,
   eq,
   gte,
-  ilike,
   inArray,
   isNull,
+  like,
   lt,
   lte,
   or,
@@ -97,13 +97,16 @@ const SORT: Record<SimSortColumn, AnyColumn> = {
   State: sims.state,
   ExpiresOn: sims.expiresOn,
   HoldName: holds.name,
-  CreateTime: sims.createdAt,
+  // Creation order is id order (a sequence), and the primary key serves it without a sort:
+  // 100,000 SIMs by created_at needed a full scan and a top-N sort on every page.
+  CreateTime: sims.id,
 };
 
 export function simConditions(f: SimFilter): SQL {
   const conds: SQL[] = [f.onlyHoldId ? eq(sims.holdId, f.onlyHoldId) : ownedInSubtree(sims.holdId, f.scopePath)];
-  if (f.iccid) conds.push(ilike(sims.iccid, escapeLike(f.iccid.toUpperCase())));
-  if (f.msisdn) conds.push(ilike(sims.msisdn, escapeLike(f.msisdn)));
+  // ICCIDs are stored upper-cased and MSISDNs are digits, so a plain LIKE does (cheaper than ILIKE).
+  if (f.iccid) conds.push(like(sims.iccid, escapeLike(f.iccid.toUpperCase())));
+  if (f.msisdn) conds.push(like(sims.msisdn, escapeLike(f.msisdn)));
   if (f.state) conds.push(eq(sims.state, f.state));
   if (f.displayState) conds.push(displayStateCondition(f.displayState, f.today));
   if (f.supplierId) conds.push(eq(sims.supplierId, f.supplierId));
@@ -156,15 +159,37 @@ export class SimRepository {
       .leftJoin(simPackages, eq(simPackages.id, sims.packageId));
   }
 
-  /** One page of rows, without the count: exports walk every page. */
-  page(f: SimFilter, page: SimPage) {
+  /**
+   * One page of rows, without the count (exports walk every page). The page's ids are chosen on
+   * `sims` alone and only those rows are joined to their names: joining first made PostgreSQL
+   * join all 100,000 rows before the top-N sort (150 ms against 20 ms).
+   */
+  async page(f: SimFilter, page: SimPage) {
     const column = SORT[page.sort];
-    const order = page.desc ? sql`${column} DESC NULLS LAST` : sql`${column} ASC NULLS LAST`;
-    return this.selectRows(f.today)
-      .where(simConditions(f))
-      .orderBy(order, page.desc ? desc(sims.id) : asc(sims.id))
-      .limit(page.limit)
-      .offset(page.offset);
+    // NULLS LAST only where there are nulls: on a NOT NULL column it would stop DESC from using
+    // the index (whose DESC order puts nulls first).
+    const first =
+      page.sort === 'ExpiresOn'
+        ? sql`${column} ${sql.raw(page.desc ? 'DESC' : 'ASC')} NULLS LAST`
+        : page.desc
+          ? desc(column)
+          : asc(column);
+    const order = [first, page.desc ? desc(sims.id) : asc(sims.id)];
+    const picked =
+      page.sort === 'HoldName'
+        ? this.db.select({ id: sims.id }).from(sims).innerJoin(holds, eq(holds.id, sims.holdId))
+        : this.db.select({ id: sims.id }).from(sims);
+    const ids = (
+      await picked
+        .where(simConditions(f))
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset)
+    ).map((r) => r.id);
+    if (!ids.length) return [];
+    const rows = await this.selectRows(f.today).where(inArray(sims.id, ids));
+    const position = new Map(ids.map((id, i) => [id, i]));
+    return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   }
 
   async count(f: SimFilter): Promise<number> {
