@@ -123,6 +123,48 @@ describe.each(dbTargets())('user calls on $name PostgreSQL', (target) => {
     );
   });
 
+  it('keeps the functions an administrator does not hold when it saves an account’s permissions', async () => {
+    const u = await t.buildUser(fleet, [Fn.dashboard, Fn.simCarriers, Fn.audit], AccountType.User);
+    // admin holds dashboard and onlineMonitor but neither simCarriers nor audit.
+    const saved = await t.call('POST', 'User/SetUserFuns', {
+      token: admin.token,
+      body: { UserID: u.id, Funs: [Fn.onlineMonitor, Fn.simCarriers] },
+    });
+    expect(saved.code).toBe(200);
+    const info = await t.call<{ Funs: number[] }>('GET', 'User/GetUserInfo', {
+      token: await t.login(u.phone, u.password),
+    });
+    expect(info.data.Funs).toEqual([Fn.simCarriers, Fn.onlineMonitor, Fn.audit].sort((a, b) => a - b));
+    // Granting one it lacks and the account lacks is still refused.
+    const refused = await t.call('POST', 'User/SetUserFuns', {
+      token: admin.token,
+      body: { UserID: u.id, Funs: [Fn.simSuppliers] },
+    });
+    expect(refused.code).toBe(400);
+  });
+
+  it('lets an administrator reset another account’s password, ending that account’s sessions', async () => {
+    const u = await t.buildUser(fleet, [Fn.dashboard], AccountType.User);
+    const weak = await t.call('POST', 'User/ResetPassword', {
+      token: admin.token,
+      body: { UserID: u.id, NewPass: '12' },
+    });
+    expect(weak.code).toBe(400);
+    expect(weak.msg).toMatch(/NewPass/);
+    const ok = await t.call('POST', 'User/ResetPassword', {
+      token: admin.token,
+      body: { UserID: u.id, NewPass: 'reset123' },
+    });
+    expect(ok.code).toBe(200);
+    expect((await t.call('GET', 'User/GetUserInfo', { token: u.token })).code).toBe(401);
+    expect(await t.login(u.phone, 'reset123')).toMatch(/\S+/);
+    const self = await t.call('POST', 'User/ResetPassword', {
+      token: admin.token,
+      body: { UserID: admin.id, NewPass: 'reset123' },
+    });
+    expect(self.code).toBe(403);
+  });
+
   it('changes a password only with the old one and a matching confirmation', async () => {
     const u = await t.buildUser(fleet, [Fn.dashboard], AccountType.User);
     const mismatch = await t.call('POST', 'User/ChangePassword', {

@@ -8,6 +8,7 @@ import {
   ChangePasswordBody,
   ModifyUserBody,
   ProfileReply,
+  ResetPasswordBody,
   SetFunsBody,
   SettingsBody,
   UserIdBody,
@@ -67,6 +68,14 @@ export function userRoutes(fastify: FastifyInstance, svc: UserService) {
     { config: manage, schema: { tags, body: SetFunsBody, response: { 200: Empty } } },
     async (req, reply) => {
       await svc.setFunctions(req.auth, req.body.UserID, req.body.Funs);
+      return reply.ok();
+    },
+  );
+  app.post(
+    `${base}/ResetPassword`,
+    { config: manage, schema: { tags, body: ResetPasswordBody, response: { 200: Empty } } },
+    async (req, reply) => {
+      await svc.resetPassword(req.auth, req.body.UserID, req.body.NewPass);
       return reply.ok();
     },
   );

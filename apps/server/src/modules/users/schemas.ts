@@ -41,6 +41,7 @@ export const ModifyUserBody = Type.Object({
 });
 export const UserIdBody = Type.Object({ UserID: Id });
 export const SetFunsBody = Type.Object({ UserID: Id, Funs });
+export const ResetPasswordBody = Type.Object({ UserID: Id, NewPass: Type.String({ minLength: 1, maxLength: 64 }) });
 export const UserListBody = Type.Object({
   ...Paging,
   HoldID: Type.Optional(Id),

@@ -91,7 +91,6 @@ export class UserService {
       assertInSubtree(auth.holdPath, await this.holds.findById(input.HoldID));
       if (target.id === auth.userId) throw forbidden('cannotChangeSelf');
     }
-    if (input.Funs) this.checkGrant(auth, input.Funs);
     this.checkTimeZone(input.TimeZone);
     const patch: Partial<NewUser> = {};
     if (input.HoldID !== undefined) patch.holdId = input.HoldID;
@@ -109,7 +108,7 @@ export class UserService {
       if (isUniqueViolation(err)) throw conflict('phoneTaken', 'Phone');
       throw err;
     }
-    if (input.Funs) await this.users.setFunctions(id, [...new Set(input.Funs)]);
+    if (input.Funs) await this.users.setFunctions(id, await this.mergedFunctions(auth, id, input.Funs));
     await this.log(auth, 'modifyUser', String(id));
   }
 
@@ -121,9 +120,18 @@ export class UserService {
 
   async setFunctions(auth: AuthContext, id: number, funs: number[]): Promise<void> {
     await this.managed(auth, id, true);
-    this.checkGrant(auth, funs);
-    await this.users.setFunctions(id, [...new Set(funs)]);
-    await this.log(auth, 'setUserFuns', `${id}: ${[...new Set(funs)].sort((a, b) => a - b).join(',')}`);
+    const merged = await this.mergedFunctions(auth, id, funs);
+    await this.users.setFunctions(id, merged);
+    await this.log(auth, 'setUserFuns', `${id}: ${merged.join(',')}`);
+  }
+
+  /** An administrator sets another account's password (the account's other sessions end). */
+  async resetPassword(auth: AuthContext, id: number, newPass: string): Promise<void> {
+    const target = await this.managed(auth, id, true);
+    if (!isValidPassword(newPass)) throw badRequest('passwordRule', 'NewPass');
+    await this.users.update(id, { passwordHash: await hashPassword(newPass) });
+    await this.sessions.revokeAllOf(id);
+    await this.log(auth, 'resetPassword', `${id} ${target.userName}`);
   }
 
   async profile(auth: AuthContext) {
@@ -169,6 +177,21 @@ export class UserService {
     if (target!.accountType === AccountType.SuperAdmin) throw forbidden('superAdminProtected');
     if (selfForbidden && target!.id === auth.userId) throw forbidden('cannotChangeSelf');
     return target!;
+  }
+
+  /**
+   * The granter decides only the functions it holds: those it lacks stay as the account has
+   * them, so saving a permission matrix never strips what the granter could not have given.
+   * Asking for a function the granter lacks and the account does not have is refused.
+   */
+  private async mergedFunctions(auth: AuthContext, id: number, requested: readonly number[]): Promise<number[]> {
+    const current = await this.users.functionsOf(id);
+    const kept = current.filter((f) => !auth.funs.has(f));
+    this.checkGrant(
+      auth,
+      requested.filter((f) => !kept.includes(f)),
+    );
+    return [...new Set([...requested.filter((f) => auth.funs.has(f)), ...kept])].sort((a, b) => a - b);
   }
 
   /** Spec section 6: an administrator grants what it has, never more. */
