@@ -293,6 +293,21 @@ describe('SIM information management', () => {
     await page.locator('.perm-matrix', { hasText: '测试员 e2e' }).waitFor();
   });
 
+  it('resets an account’s password, and the account logs in with the new one', async () => {
+    onTestFailed(() => browser.shot('sim-admin-reset-failed'));
+    await open('/account/user');
+    await row('测试员 e2e').waitFor();
+    await row('测试员 e2e').getByRole('button', { name: '重置密码' }).click();
+    await modal().waitFor();
+    await page.fill('#reset_NewPass', 'newpass88');
+    await page.fill('#reset_ConfirmPass', 'newpass88');
+    await save();
+    await toast('已重置“测试员 e2e”的密码');
+    const other = apiClient(server.url);
+    await expect(other.login('13700000099', 'abc123')).rejects.toThrow();
+    await other.login('13700000099', 'newpass88');
+  });
+
   it('adds, moves and removes a customer in the tree', async () => {
     onTestFailed(() => browser.shot('sim-admin-hold-failed'));
     await open('/account/hold');

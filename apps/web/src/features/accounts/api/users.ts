@@ -43,4 +43,6 @@ export const addUser = (body: UserBody & { UserPassword: string; Funs: number[] 
   api.post<{ UserID: number }>('User/AddUser', body);
 export const modifyUser = (body: Partial<UserBody> & { UserID: number }) => api.post<null>('User/ModifyUser', body);
 export const removeUser = (UserID: number) => api.post<null>('User/RemoveUser', { UserID });
+export const resetPassword = (UserID: number, NewPass: string) =>
+  api.post<null>('User/ResetPassword', { UserID, NewPass });
 export const setUserFuns = (UserID: number, Funs: number[]) => api.post<null>('User/SetUserFuns', { UserID, Funs });

@@ -138,7 +138,7 @@ export default function PermissionPage() {
               {locked ? <Alert type="info" showIcon className="perm-alert" title={t('perm.locked')} /> : null}
               {!locked && outside.length ? (
                 <Alert
-                  type="warning"
+                  type="info"
                   showIcon
                   className="perm-alert"
                   title={t('perm.outside', { count: outside.length })}

@@ -1,4 +1,4 @@
-import { EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
+import { EditOutlined, KeyOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { AccountType } from '@lodestar/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Space, Tag } from 'antd';
@@ -17,6 +17,7 @@ import {
 } from '../../../components/table/index.ts';
 import { useSession } from '../../../store/session.ts';
 import { addUser, getUserList, modifyUser, removeUser, USERS_KEY, type UserRow } from '../api/users.ts';
+import { ResetPasswordModal } from '../components/ResetPasswordModal.tsx';
 import { type UserForm, UserFormFields } from '../components/UserFormFields.tsx';
 
 const toForm = (u: UserRow): Partial<UserForm> => ({
@@ -53,6 +54,7 @@ export default function UsersPage() {
   const [keyword, setKeyword] = useState('');
   const list = useServerList(USERS_KEY, getUserList, { HoldID: holdId ?? undefined, Keyword: keyword });
   const modal = useFormModal<UserRow>();
+  const [resetting, setResetting] = useState<UserRow | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: USERS_KEY });
   const protectedRow = (u: UserRow) => u.UserID === me || u.AccountType === AccountType.SuperAdmin;
   const permissions = (id: number) => navigate(`/account/permission?UserID=${id}`);
@@ -96,7 +98,7 @@ export default function UsersPage() {
           {
             key: 'actions',
             title: t('table:actions'),
-            width: 250,
+            width: 330,
             fixed: 'right',
             resizable: false,
             render: (_v, u) =>
@@ -109,6 +111,9 @@ export default function UsersPage() {
                   </Button>
                   <Button type="link" size="small" icon={<SafetyOutlined />} onClick={() => permissions(u.UserID)}>
                     {t('user.permissions')}
+                  </Button>
+                  <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(u)}>
+                    {t('user.reset')}
                   </Button>
                   <DeleteButton
                     name={u.UserName}
@@ -151,6 +156,11 @@ export default function UsersPage() {
       >
         <UserFormFields adding={!modal.editing} />
       </FormModal>
+      <ResetPasswordModal
+        user={resetting}
+        onClose={() => setResetting(null)}
+        onSaved={(u) => message.success(t('user.resetDone', { name: u.UserName }))}
+      />
     </PageLayout>
   );
 }
