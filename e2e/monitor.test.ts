@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, openBrowser } from './lib/browser.ts';
+import { type Browser, openBrowser, screenshotDir } from './lib/browser.ts';
 import { freePort, type RunningServer, startServer } from './lib/server.ts';
 
 // Online monitor (#4) against the real server: DEMO=1 runs a simulated fleet of 20 trackers over
@@ -214,5 +215,19 @@ describe('online monitor', () => {
     await page.locator('.feed-switch').click();
     await expect.poll(() => page.locator('.feed-countdown').textContent()).toBe('Auto refresh off');
     await page.unrouteAll();
+
+    // French, with the live feed back: a fresh tab, since the closed-socket route stays on the old one.
+    const old = page;
+    page = await browser.context.newPage();
+    await old.close();
+    await page.goto(`${server.url}/monitor/online`);
+    await chooseLanguage('fr');
+    await expect.poll(() => page.locator('.page-layout-title').textContent()).toBe('Suivi en ligne');
+    await expect.poll(() => page.locator('.filter-moving').textContent()).toMatch(/^En route\d+$/);
+    await expect.poll(() => page.locator('.feed-bar').textContent(), { timeout: 20_000 }).toBe('En direct');
+    await page.locator('.device-list .device-row').first().click();
+    await page.waitForSelector('.device-details');
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: join(screenshotDir, '24-monitor-details-fr.png') });
   });
 });
