@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { iccidProblem, luhnValid, simDisplayState, withLuhn } from './sim.ts';
+import { iccidProblem, luhnValid, SimState, simDisplayState, withLuhn } from './sim.ts';
 
 describe('ICCID rule', () => {
   it('accepts a real 20-digit ICCID whose last digit is its Luhn check', () => {
@@ -33,5 +33,11 @@ describe('SIM display state', () => {
     expect(simDisplayState('2026-12-23', 0, '2026-11-22')).toBe('lowBalance');
     expect(simDisplayState('2026-12-23', 500, '2026-11-22')).toBe('normal');
     expect(simDisplayState(null, 10_000, '2026-11-22')).toBe('normal');
+  });
+  it('counts the balance only for a card the carrier bills', () => {
+    expect(simDisplayState(null, 0, '2026-11-22', SimState.InStock)).toBe('normal');
+    expect(simDisplayState(null, 0, '2026-11-22', SimState.Cancelled)).toBe('normal');
+    expect(simDisplayState(null, 0, '2026-11-22', SimState.Silent)).toBe('lowBalance');
+    expect(simDisplayState('2026-11-01', 0, '2026-11-22', SimState.InStock)).toBe('expired');
   });
 });

@@ -39,16 +39,30 @@ export const SIM_RULES = {
   uploadMaxBytes: 10 * 1024 * 1024,
 } as const;
 
+/** States in which a card draws on its balance: low balance means something only for these. */
+export const BILLED_SIM_STATES: readonly SimState[] = [
+  SimState.Testing,
+  SimState.Silent,
+  SimState.Active,
+  SimState.Suspended,
+];
+
 /**
  * Expired wins over expiring, and both over low balance: the first thing an operator must act on.
- * `today` and `expiresOn` are calendar dates 'YYYY-MM-DD' in the viewer's time zone.
+ * Balance counts only for a card the carrier bills (a card in stock or cancelled has no use for
+ * credit). `today` and `expiresOn` are calendar dates 'YYYY-MM-DD' in the viewer's time zone.
  */
-export function simDisplayState(expiresOn: string | null, balanceFen: number, today: string): SimDisplayState {
+export function simDisplayState(
+  expiresOn: string | null,
+  balanceFen: number,
+  today: string,
+  state: SimState = SimState.Active,
+): SimDisplayState {
   if (expiresOn) {
     if (expiresOn < today) return 'expired';
     if (expiresOn <= addDays(today, SIM_RULES.expiringDays)) return 'expiring';
   }
-  if (balanceFen < SIM_RULES.lowBalanceFen) return 'lowBalance';
+  if (balanceFen < SIM_RULES.lowBalanceFen && BILLED_SIM_STATES.includes(state)) return 'lowBalance';
   return 'normal';
 }
 

@@ -102,7 +102,10 @@ describe.each(dbTargets())('SIM list and detail on $name PostgreSQL', (target) =
     expect(r.data.total).toBe(8);
     const day = today();
     for (const row of r.data.rows)
-      expect([row.Remark, row.DisplayState]).toEqual([row.Remark, simDisplayState(row.ExpiresOn, row.BalanceFen, day)]);
+      expect([row.Remark, row.DisplayState]).toEqual([
+        row.Remark,
+        simDisplayState(row.ExpiresOn, row.BalanceFen, day, row.State),
+      ]);
     const state = Object.fromEntries(r.data.rows.map((row) => [row.Remark, row.DisplayState]));
     expect(state).toEqual({
       normal: 'normal',

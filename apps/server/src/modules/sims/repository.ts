@@ -12,7 +12,7 @@ import {
   users,
   workOrders,
 } from '@lodestar/db';
-import { CheckStatus, SIM_RULES, type SimDisplayState } from '@lodestar/domain';
+import { BILLED_SIM_STATES, CheckStatus, SIM_RULES, type SimDisplayState } from '@lodestar/domain';
 import {
   type AnyColumn,
   and,
@@ -74,22 +74,26 @@ export function expiringHorizon(today: string): string {
 export function displayStateCondition(state: SimDisplayState, today: string): SQL {
   const horizon = expiringHorizon(today);
   const notExpiring = or(isNull(sims.expiresOn), sql`${sims.expiresOn} > ${horizon}::date`)!;
+  const billed = billedSql();
   switch (state) {
     case 'expired':
       return sql`${sims.expiresOn} < ${today}::date`;
     case 'expiring':
       return sql`(${sims.expiresOn} >= ${today}::date AND ${sims.expiresOn} <= ${horizon}::date)`;
     case 'lowBalance':
-      return and(notExpiring, lt(sims.balanceFen, SIM_RULES.lowBalanceFen))!;
+      return and(notExpiring, lt(sims.balanceFen, SIM_RULES.lowBalanceFen), billed)!;
     case 'normal':
-      return and(notExpiring, gte(sims.balanceFen, SIM_RULES.lowBalanceFen))!;
+      return and(notExpiring, or(gte(sims.balanceFen, SIM_RULES.lowBalanceFen), sql`NOT ${billed}`))!;
   }
 }
 
 const displayStateSql = (today: string) =>
   sql<SimDisplayState>`CASE WHEN ${sims.expiresOn} < ${today}::date THEN 'expired'
     WHEN ${sims.expiresOn} <= ${expiringHorizon(today)}::date THEN 'expiring'
-    WHEN ${sims.balanceFen} < ${SIM_RULES.lowBalanceFen} THEN 'lowBalance' ELSE 'normal' END`;
+    WHEN ${sims.balanceFen} < ${SIM_RULES.lowBalanceFen} AND ${billedSql()} THEN 'lowBalance' ELSE 'normal' END`;
+
+/** The card's state is one the carrier bills (domain BILLED_SIM_STATES). */
+const billedSql = () => sql`(${sims.state} IN (${sql.raw(BILLED_SIM_STATES.join(','))}))`;
 
 const SORT: Record<SimSortColumn, AnyColumn> = {
   ICCID: sims.iccid,
