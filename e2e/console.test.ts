@@ -110,6 +110,14 @@ describe('console', () => {
     await page.waitForURL('**/home/index');
     await expect.poll(() => menuItem('Renouvellement SIM').count()).toBe(1);
     await expect.poll(() => tags().count()).toBe(2);
+    // Both workspaces' homes open at once: each tag says which one it is.
+    await page.locator('.workspace-switch').getByText('Suivi').click();
+    await page.waitForURL('**/dashboard');
+    await expect
+      .poll(() => tags().allTextContents())
+      .toEqual(['Assurance', 'Accueil · Administration SIM', 'Accueil · Suivi']);
+    await page.locator('.workspace-switch').getByText('Administration SIM').click();
+    await page.waitForURL('**/home/index');
 
     // Personal centre in French.
     await page.locator('.personal-link').click();

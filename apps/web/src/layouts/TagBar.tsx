@@ -12,6 +12,7 @@ import { LIMITS } from '@lodestar/domain';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { workspaceOf } from '../router/menu.ts';
 import type { VisitedTag } from '../store/session.ts';
 import { useTags } from './use-tags.ts';
 
@@ -23,6 +24,13 @@ export function TagBar() {
   const scroller = useRef<HTMLDivElement>(null);
   const scroll = (dir: 1 | -1) => scroller.current?.scrollBy({ left: dir * LIMITS.tagScrollStep, behavior: 'smooth' });
   const activeTag = bar.tags.find((tag) => tag.path === bar.active);
+  // Both workspaces have a "Home": when two open tags read the same, each says its workspace.
+  const labels = bar.tags.map((tag) => tm(tag.title));
+  const label = (tag: VisitedTag, i: number) => {
+    const ws = workspaceOf(tag.path);
+    const twin = labels.some((l, j) => j !== i && l === labels[i]);
+    return twin && ws ? `${labels[i]} · ${t(`workspace.${ws}`)}` : labels[i];
+  };
 
   useEffect(() => {
     if (!activeTag) return;
@@ -60,7 +68,7 @@ export function TagBar() {
         onClick={() => scroll(-1)}
       />
       <div className="tag-scroll" ref={scroller}>
-        {bar.tags.map((tag) => (
+        {bar.tags.map((tag, i) => (
           <Dropdown key={tag.path} trigger={['contextMenu']} menu={actions(tag)}>
             <a
               href={tag.path}
@@ -76,7 +84,7 @@ export function TagBar() {
                 if (e.key === 'Delete') bar.close(tag);
               }}
             >
-              {tm(tag.title)}
+              {label(tag, i)}
               <CloseOutlined
                 className="view-tag-close"
                 aria-label={t('close')}
