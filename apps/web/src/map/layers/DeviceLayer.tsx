@@ -170,6 +170,7 @@ export function DeviceLayer({ devices, selectedId, onSelect, fitKey, coveredRigh
   // costs ~150 ms of main thread, so live changes reach the map at most every MIN_DATA_INTERVAL_MS.
   // A change of selection, follow state or map system goes out at once.
   const lastSent = useRef({ at: 0, selectedId, crs, timer: undefined as number | undefined });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new data schedules a send; the send reads dataRef
   useEffect(() => {
     const sent = lastSent.current;
     const send = () => {
