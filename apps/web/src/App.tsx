@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { setApiEffects } from './api/instance.ts';
+import { workspaceOf } from './router/menu.ts';
 import { router } from './router/routes.tsx';
 import { useSession } from './store/session.ts';
 
@@ -18,11 +19,15 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
 });
 
+/** Spec section 8: error toasts last 2 s, 1 s in the SIM administration console. */
+const errorToastSeconds = () =>
+  workspaceOf(window.location.pathname) === 'sim' ? LIMITS.simToastSeconds : LIMITS.toastSeconds;
+
 /** Lets the api client use antd's context-aware message API. */
 function ApiEffectsBridge() {
   const { message } = AntdApp.useApp();
   useEffect(() => {
-    setApiEffects({ toast: (content) => void message.error({ content, duration: LIMITS.toastSeconds }) });
+    setApiEffects({ toast: (content) => void message.error({ content, duration: errorToastSeconds() }) });
   }, [message]);
   return null;
 }
