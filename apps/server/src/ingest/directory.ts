@@ -3,7 +3,9 @@ import type { ProtocolName } from '@lodestar/protocols';
 import type pg from 'pg';
 import type { LiveBus, LiveUpdate } from './bus.ts';
 import type { DeviceCache, DeviceInfo } from './device-cache.ts';
-import { isOnline, type LatestState, mapStatus } from './state.ts';
+import { liveUpdate } from './plan.ts';
+import { type StateRow, stateFromRow } from './sql.ts';
+import { isOnline, mapStatus } from './state.ts';
 
 interface ConnectionChange {
   deviceId: string;
@@ -101,23 +103,8 @@ export class PgDeviceDirectory implements DeviceDirectory {
       if (!info || !row) continue;
       let u = updates.get(info.pk);
       if (!u) {
-        const s = toLatest(row);
-        u = {
-          devicePk: info.pk,
-          deviceId: info.deviceId,
-          holdId: info.holdId,
-          holdPath: info.holdPath,
-          fixTime: s.fixTime?.toISOString() ?? null,
-          lat: s.lat,
-          lon: s.lon,
-          speed: s.speed,
-          course: s.course,
-          acc: s.acc,
-          alarms: s.alarms,
-          status: mapStatus(s, isOnline(s, now, this.onlineTimeoutMs)),
-          mileage: s.mileage,
-          events: [],
-        };
+        const s = stateFromRow(row);
+        u = liveUpdate(info, s, mapStatus(s, isOnline(s, now, this.onlineTimeoutMs)), []);
         updates.set(info.pk, u);
       }
       u.events.push({ type: c.connected ? 'online' : 'offline', eventTime: c.at });
@@ -133,44 +120,3 @@ export class PgDeviceDirectory implements DeviceDirectory {
 
 const STATE_COLUMNS = `device_states.device_pk, fix_time, receive_time, last_seen, valid, lat, lon, speed, course,
   satellites, acc, battery, mileage, alarms, connected, overspeed_since, attributes`;
-
-interface StateRow {
-  device_pk: number;
-  fix_time: Date | null;
-  receive_time: Date | null;
-  last_seen: Date | null;
-  valid: boolean | null;
-  lat: number | null;
-  lon: number | null;
-  speed: number | null;
-  course: number | null;
-  satellites: number | null;
-  acc: boolean | null;
-  battery: number | null;
-  mileage: number;
-  alarms: string[];
-  connected: boolean;
-  overspeed_since: Date | null;
-  attributes: Record<string, unknown> | null;
-}
-
-function toLatest(r: StateRow): LatestState {
-  return {
-    fixTime: r.fix_time,
-    receiveTime: r.receive_time,
-    lastSeen: r.last_seen,
-    valid: r.valid,
-    lat: r.lat,
-    lon: r.lon,
-    speed: r.speed,
-    course: r.course,
-    satellites: r.satellites,
-    acc: r.acc,
-    battery: r.battery,
-    mileage: r.mileage,
-    alarms: r.alarms,
-    connected: r.connected,
-    overspeedSince: r.overspeed_since,
-    attributes: r.attributes,
-  };
-}

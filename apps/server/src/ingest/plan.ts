@@ -117,22 +117,32 @@ export function planFlush(
 
   for (const [pk, { info, events }] of touched) {
     const s = plan.states.get(pk)!;
-    plan.updates.push({
-      devicePk: pk,
-      deviceId: info.deviceId,
-      holdId: info.holdId,
-      holdPath: info.holdPath,
-      fixTime: s.fixTime?.toISOString() ?? null,
-      lat: s.lat,
-      lon: s.lon,
-      speed: s.speed,
-      course: s.course,
-      acc: s.acc,
-      alarms: s.alarms,
-      status: mapStatus(s, true),
-      mileage: s.mileage,
-      events,
-    });
+    plan.updates.push(liveUpdate(info, s, mapStatus(s, true), events));
   }
   return plan;
+}
+
+/** What the live feed says of a device: its latest state, map status and new events. */
+export function liveUpdate(
+  info: Pick<DeviceInfo, 'pk' | 'deviceId' | 'holdId' | 'holdPath'>,
+  s: LatestState,
+  status: string,
+  events: DeviceEvent[],
+): LiveUpdate {
+  return {
+    devicePk: info.pk,
+    deviceId: info.deviceId,
+    holdId: info.holdId,
+    holdPath: info.holdPath,
+    fixTime: s.fixTime?.toISOString() ?? null,
+    lat: s.lat,
+    lon: s.lon,
+    speed: s.speed,
+    course: s.course,
+    acc: s.acc,
+    alarms: s.alarms,
+    status,
+    mileage: s.mileage,
+    events,
+  };
 }

@@ -3,7 +3,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { FlushPlan, PositionRow } from './plan.ts';
 import type { LatestState } from './state.ts';
 
-interface StateRow {
+/** A device_states row as `pg` returns it. */
+export interface StateRow {
   device_pk: number;
   fix_time: Date | null;
   receive_time: Date | null;
