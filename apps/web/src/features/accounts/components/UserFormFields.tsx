@@ -3,7 +3,7 @@ import { DatePicker, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { confirmRules, newPasswordRules } from '../../auth/components/rules.ts';
-import { HoldPicker } from './HoldPicker.tsx';
+import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
 
 /** The add/edit account form's values; the page turns them into the User/* bodies. */
 export interface UserForm {
@@ -27,7 +27,7 @@ export function UserFormFields({ adding }: { adding: boolean }) {
   return (
     <>
       <Form.Item name="HoldID" label={t('user.hold')} rules={[{ required: true, message: t('rule.holdRequired') }]}>
-        <HoldPicker />
+        <HoldTreeSelect allowClear={false} placeholder={t('pickHold')} style={{ minWidth: 220 }} />
       </Form.Item>
       <Form.Item
         name="UserName"

@@ -8,9 +8,9 @@ import { FormModal, useConfirmDelete } from '../../../components/table/index.ts'
 import { type HoldNode, useLeftHold } from '../../holds/api/get-left-hold.ts';
 import { holdIcon, holdTypeKey } from '../../holds/components/hold-icons.tsx';
 import '../accounts.css';
+import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
 import { addHold, HOLD_KEY, modifyHold, moveHold, removeHold } from '../api/holds.ts';
 import { type HoldForm, HoldFormFields } from '../components/HoldFormFields.tsx';
-import { HoldPicker } from '../components/HoldPicker.tsx';
 import { allHoldIds, indexHolds } from '../hold-tree.ts';
 
 type Dialog = 'add' | 'edit' | 'move' | null;
@@ -177,7 +177,12 @@ export default function HoldsPage() {
           label={t('hold.newParent')}
           rules={[{ required: true, message: t('rule.holdRequired') }]}
         >
-          <HoldPicker exclude={selected?.hold.HoldID} />
+          <HoldTreeSelect
+            exclude={selected?.hold.HoldID}
+            allowClear={false}
+            placeholder={t('pickHold')}
+            style={{ minWidth: 220 }}
+          />
         </Form.Item>
       </FormModal>
     </PageLayout>

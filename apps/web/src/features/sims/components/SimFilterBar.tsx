@@ -4,9 +4,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterForm } from '../../../components/table/FilterForm.tsx';
+import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
 import { useOperatorSelect, useSupplierSelect } from '../api/selects.ts';
 import type { SimFilters } from '../api/types.ts';
-import { HoldTreeSelect } from './HoldTreeSelect.tsx';
 
 interface FormValues {
   ICCID?: string;
@@ -109,7 +109,7 @@ export function SimFilterBar({ value, onChange, compact = false, resetTo = {} }:
               />
             </Form.Item>
             <Form.Item name="HoldID">
-              <HoldTreeSelect data-testid="filter-hold" className="filter-select-wide" />
+              <HoldTreeSelect data-testid="filter-hold" className="filter-select-wide" placeholder={t('field.hold')} />
             </Form.Item>
             <Form.Item name="OnlyHold" valuePropName="checked">
               <Checkbox disabled={holdId === undefined}>{t('filter.onlyHold')}</Checkbox>

@@ -1,13 +1,12 @@
 import { TreeSelect } from 'antd';
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { type HoldNode, useLeftHold } from '../../holds/api/get-left-hold.ts';
-import { holdIcon } from '../../holds/components/hold-icons.tsx';
+import { type CSSProperties, type ReactNode, useMemo } from 'react';
+import { type HoldNode, useLeftHold } from '../api/get-left-hold.ts';
+import { holdIcon } from './hold-icons.tsx';
 
 interface Option {
   value: number;
   title: string;
-  icon: React.ReactNode;
+  icon: ReactNode;
   disabled?: boolean;
   children?: Option[];
 }
@@ -25,23 +24,35 @@ const toOptions = (nodes: readonly HoldNode[], exclude: number | undefined, inEx
     };
   });
 
-interface Props {
-  value?: number;
-  onChange?: (value: number | undefined) => void;
-  exclude?: number;
-  id?: string;
-  allowClear?: boolean;
-  placeholder?: string;
+export function findHoldName(nodes: readonly HoldNode[] | undefined, id: number): string | undefined {
+  for (const n of nodes ?? []) {
+    if (n.HoldID === id) return n.HoldName;
+    const below = findHoldName(n.Children ?? undefined, id);
+    if (below !== undefined) return below;
+  }
+  return undefined;
 }
 
-/** A unit from the organisation tree (`Hold/GetLeftHold`), searchable by name. */
-export function HoldPicker({ value, onChange, exclude, allowClear = false, placeholder, id }: Props) {
-  const { t } = useTranslation('accounts');
+export interface HoldTreeSelectProps {
+  value?: number | undefined;
+  onChange?: (value: number | undefined) => void;
+  /** This unit and the units below it cannot be picked. */
+  exclude?: number | undefined;
+  placeholder?: string;
+  allowClear?: boolean;
+  id?: string;
+  className?: string;
+  style?: CSSProperties;
+  'data-testid'?: string;
+}
+
+/** A unit of the caller's organisation tree (`Hold/GetLeftHold`), with type icons, searchable by name. */
+export function HoldTreeSelect({ value, onChange, exclude, allowClear = true, ...rest }: HoldTreeSelectProps) {
   const { data, isLoading } = useLeftHold('');
   const treeData = useMemo(() => toOptions(data ?? [], exclude), [data, exclude]);
   return (
     <TreeSelect<number>
-      id={id}
+      {...rest}
       value={value}
       onChange={(v) => onChange?.(v ?? undefined)}
       treeData={treeData}
@@ -49,10 +60,8 @@ export function HoldPicker({ value, onChange, exclude, allowClear = false, place
       treeIcon
       treeDefaultExpandAll
       allowClear={allowClear}
-      placeholder={placeholder ?? t('pickHold')}
       showSearch={{ treeNodeFilterProp: 'title' }}
       popupMatchSelectWidth={false}
-      style={{ minWidth: 220 }}
     />
   );
 }
