@@ -1,7 +1,6 @@
 import type { Page } from '@lodestar/domain';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
-import { CATALOGUE_KEY, type ListQuery, type OperatorOption, type OperatorRow } from './types.ts';
+import { CATALOGUE_KEY, type ListQuery, type OperatorRow } from './types.ts';
 
 export interface OperatorFilters {
   OperatorName: string;
@@ -19,11 +18,3 @@ export const addOperator = (body: OperatorBody) => api.post<{ OperatorID: number
 export const modifyOperator = (body: OperatorBody & { OperatorID: number }) =>
   api.post<null>('operator/modifyoperator', body);
 export const removeOperator = (OperatorID: number) => api.post<null>('operator/removeoperator', { OperatorID });
-
-/** Carriers for drop-downs; shared with the SIM pages through the same key. */
-export const useOperatorSelect = () =>
-  useQuery({
-    queryKey: [...CATALOGUE_KEY, 'select', 'operator'],
-    queryFn: () => api.get<OperatorOption[]>('operator/getoperatorselect', { OperatorName: '' }),
-    staleTime: 60_000,
-  });

@@ -1,6 +1,6 @@
 import { Select, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useOperatorSelect } from '../api/operators.ts';
+import { useOperatorSelect } from '../api/selects.ts';
 
 type Props = Omit<SelectProps<number>, 'options' | 'loading'> & {
   /** Adds an "all carriers" (filters) or "any carrier" (card types) entry with value 0. */

@@ -3,9 +3,9 @@ import { SIM_RULES } from '@lodestar/domain';
 import { App, Button, Form, Progress, Select, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCardTypeSelect, usePackageSelect, useSupplierSelect } from '../../catalogue/api/selects.ts';
 import { downloadFile, uploadFile } from '../api/files.ts';
 import { type ImportSimsBody, useImportSims } from '../api/import-sims.ts';
-import { useCardTypeSelect, usePackageSelect, useSupplierSelect } from '../api/selects.ts';
 import type { ImportResult } from '../api/types.ts';
 import { ImportResultView } from './ImportResultView.tsx';
 

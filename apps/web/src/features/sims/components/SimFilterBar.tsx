@@ -4,8 +4,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterForm } from '../../../components/table/FilterForm.tsx';
+import { useOperatorSelect, useSupplierSelect } from '../../catalogue/api/selects.ts';
 import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
-import { useOperatorSelect, useSupplierSelect } from '../api/selects.ts';
 import type { SimFilters } from '../api/types.ts';
 
 interface FormValues {

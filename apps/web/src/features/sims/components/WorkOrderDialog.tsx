@@ -4,8 +4,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { fieldsNamedIn } from '../../../components/table/FormModal.tsx';
+import { usePackageSelect } from '../../catalogue/api/selects.ts';
 import { type AddWorkFlowBody, useAddWorkFlow } from '../api/add-work-flow.ts';
-import { usePackageSelect } from '../api/selects.ts';
 import type { SimRow } from '../api/types.ts';
 import { fenToYuan, workTypeFits } from '../format.ts';
 

@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
+import { CATALOGUE_KEY, type OperatorOption } from './types.ts';
+
+export type { OperatorOption };
 
 /**
- * The drop-down sources every SIM screen uses (the catalogue and holds modules serve them).
+ * The catalogue's drop-down sources (the `…select` calls), used by the catalogue and SIM screens.
  * They change rarely, so they stay fresh for a minute across pages.
  */
 const STALE_MS = 60_000;
 
-export interface OperatorOption {
-  OperatorID: number;
-  OperatorName: string;
-}
 export interface SupplierOption {
   SupplierID: number;
   SupplierName: string;
@@ -29,16 +28,10 @@ export interface CardTypeOption {
   CardTypeName: string;
   OperatorID: number | null;
 }
-export interface HoldOption {
-  HoldID: number;
-  HoldName: string;
-  parentHoldId: number | null;
-  HoldType: number;
-}
 
 export const useOperatorSelect = () =>
   useQuery({
-    queryKey: ['catalogue', 'select', 'operator'],
+    queryKey: [...CATALOGUE_KEY, 'select', 'operator'],
     queryFn: () => api.get<OperatorOption[]>('operator/getoperatorselect', { OperatorName: '' }),
     staleTime: STALE_MS,
   });
@@ -46,14 +39,14 @@ export const useOperatorSelect = () =>
 /** An empty SupplierName answers every supplier as a plain array (spec section 7). */
 export const useSupplierSelect = () =>
   useQuery({
-    queryKey: ['catalogue', 'select', 'supplier'],
+    queryKey: [...CATALOGUE_KEY, 'select', 'supplier'],
     queryFn: () => api.get<SupplierOption[]>('supplier/getsupplierselect', { SupplierName: '' }),
     staleTime: STALE_MS,
   });
 
 export const usePackageSelect = (operatorId: number | undefined, enabled = true) =>
   useQuery({
-    queryKey: ['catalogue', 'select', 'package', operatorId ?? 0],
+    queryKey: [...CATALOGUE_KEY, 'select', 'package', operatorId ?? 0],
     queryFn: () => api.get<PackageOption[]>('package/getpackageselect', { PackageName: '', OperatorID: operatorId }),
     staleTime: STALE_MS,
     enabled,
@@ -61,16 +54,9 @@ export const usePackageSelect = (operatorId: number | undefined, enabled = true)
 
 export const useCardTypeSelect = (operatorId: number | undefined, enabled = true) =>
   useQuery({
-    queryKey: ['catalogue', 'select', 'cardtype', operatorId ?? 0],
+    queryKey: [...CATALOGUE_KEY, 'select', 'cardtype', operatorId ?? 0],
     queryFn: () =>
       api.get<CardTypeOption[]>('cardtype/getcardtypeselect', { CardTypeName: '', OperatorID: operatorId }),
     staleTime: STALE_MS,
     enabled,
-  });
-
-export const useHoldSelect = () =>
-  useQuery({
-    queryKey: ['hold', 'select'],
-    queryFn: () => api.get<HoldOption[]>('hold/getholdselect', { HoldName: '' }),
-    staleTime: STALE_MS,
   });
