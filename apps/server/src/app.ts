@@ -120,12 +120,12 @@ export async function buildApp({
   });
   accountRoutes(app, account, config, registrationHoldId);
   holdRoutes(app, new HoldService(holdRepo, userRepo, logRepo));
-  registerCatalogue(app, { db, holds: holdRepo, logs: logRepo });
-  userRoutes(app, new UserService(userRepo, holdRepo, sessionRepo, logRepo));
-  logRoutes(app, logRepo);
-  functionRoutes(app);
   const exporter = new Exporter(db, config.dataDir, (err, fileId) => app.log.error({ err, fileId }, 'export failed'));
   app.addHook('onClose', () => exporter.idle());
+  registerCatalogue(app, { db, holds: holdRepo, logs: logRepo, exporter });
+  userRoutes(app, new UserService(userRepo, holdRepo, sessionRepo, logRepo), exporter);
+  logRoutes(app, logRepo, exporter);
+  functionRoutes(app);
   downloadRoutes(app, db, exporter);
   await registerSims(app, { db, dataDir: config.dataDir, holds: holdRepo, exporter });
   const deviceRepo = new DeviceRepository(db, database.pool);
@@ -156,6 +156,7 @@ export async function buildApp({
   workflowRoutes(app, {
     orders: new WorkOrderService(workflowRepo, logRepo),
     review: new ReviewService(workflowRepo, logRepo),
+    exporter,
   });
   geocodeRoutes(app, new CachedGeocoder(makeGeocoder(config)));
   await liveRoutes(app, { appId: config.appId, sessions: sessionRepo, holds: holdRepo, bus: live.bus });

@@ -21,3 +21,5 @@ export const ReplyOf = <T extends Type.TSchema>(data: T) =>
 export const PageOf = <T extends Type.TSchema>(row: T) =>
   ReplyOf(Type.Object({ rows: Type.Array(row), total: Type.Integer() }));
 export const Empty = ReplyOf(Type.Null());
+/** A list export: the download-centre entry its .xlsx is being written to. */
+export const FileIdReply = ReplyOf(Type.Object({ FileID: Type.Integer({ description: 'the download-centre entry' }) }));

@@ -65,6 +65,7 @@ describe.each(dbTargets())("another hold's ids are refused on $name PostgreSQL",
     ['Hold/MoveHold', { HoldID: b.child.id, parentHoldId: a.hold.id }],
     ['Hold/MoveHold', { HoldID: a.child.id, parentHoldId: b.hold.id }],
     ['User/GetUserList', { PageIndex: 1, PageSize: 10, HoldID: b.hold.id }],
+    ['User/ExportUserList', { HoldID: b.hold.id }],
     [
       'User/AddUser',
       { HoldID: b.hold.id, Phone: '13622223333', UserPassword: 'abc12345', UserName: 'xx', AccountType: 3, Funs: [] },

@@ -33,7 +33,10 @@ export const SUPPLIER_SORT = ['SupplierName', 'OperatorName', 'SimCount', 'Creat
 
 // Carriers
 export const OperatorSelectQuery = Type.Object({ OperatorName: NameFilter });
-export const OperatorListBody = Type.Object({ ...Paging, ...sortOf([...OPERATOR_SORT]), OperatorName: NameFilter });
+const operatorFilters = { ...sortOf([...OPERATOR_SORT]), OperatorName: NameFilter };
+export const OperatorListBody = Type.Object({ ...Paging, ...operatorFilters });
+/** The list's filters and order without paging: the export holds every matching row. */
+export const OperatorExportBody = Type.Object(operatorFilters);
 export const AddOperatorBody = Type.Object({ OperatorName: Name('carrier name'), Remark, HoldID: OwnerHold });
 export const ModifyOperatorBody = Type.Object({
   OperatorID: Id,
@@ -62,12 +65,9 @@ const CardTypeOperator = Type.Union([Type.Integer({ minimum: 0 }), Type.Null()],
   description: 'the carrier; 0 or null = a form factor of any carrier',
 });
 export const CardTypeSelectQuery = Type.Object({ CardTypeName: NameFilter, OperatorID: OperatorFilter });
-export const CardTypeListBody = Type.Object({
-  ...Paging,
-  ...sortOf([...CARD_TYPE_SORT]),
-  CardTypeName: NameFilter,
-  OperatorID: OperatorFilter,
-});
+const cardTypeFilters = { ...sortOf([...CARD_TYPE_SORT]), CardTypeName: NameFilter, OperatorID: OperatorFilter };
+export const CardTypeListBody = Type.Object({ ...Paging, ...cardTypeFilters });
+export const CardTypeExportBody = Type.Object(cardTypeFilters);
 export const AddCardTypeBody = Type.Object({
   CardTypeName: Name('card type name'),
   OperatorID: Type.Optional(CardTypeOperator),
@@ -113,12 +113,9 @@ const packageFields = {
   PriceFen: FenOrCount('price in fen (integer), ≥ 0'),
 };
 export const PackageSelectQuery = Type.Object({ PackageName: NameFilter, OperatorID: OperatorFilter });
-export const PackageListBody = Type.Object({
-  ...Paging,
-  ...sortOf([...PACKAGE_SORT]),
-  PackageName: NameFilter,
-  OperatorID: OperatorFilter,
-});
+const packageFilters = { ...sortOf([...PACKAGE_SORT]), PackageName: NameFilter, OperatorID: OperatorFilter };
+export const PackageListBody = Type.Object({ ...Paging, ...packageFilters });
+export const PackageExportBody = Type.Object(packageFilters);
 export const AddPackageBody = Type.Object({
   PackageName: Name('package name'),
   OperatorID: Id,
@@ -178,12 +175,9 @@ const supplierFields = {
   Remark,
 };
 export const SupplierSelectQuery = Type.Object({ SupplierName: NameFilter });
-export const SupplierListBody = Type.Object({
-  ...Paging,
-  ...sortOf([...SUPPLIER_SORT]),
-  OperatorID: OperatorFilter,
-  SupplierName: NameFilter,
-});
+const supplierFilters = { ...sortOf([...SUPPLIER_SORT]), OperatorID: OperatorFilter, SupplierName: NameFilter };
+export const SupplierListBody = Type.Object({ ...Paging, ...supplierFilters });
+export const SupplierExportBody = Type.Object(supplierFilters);
 export const AddSupplierBody = Type.Object({
   SupplierName: Name('supplier name'),
   OperatorID: Id,

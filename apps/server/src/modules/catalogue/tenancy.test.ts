@@ -6,7 +6,8 @@ import { CATALOGUE_TENANCY_PATHS } from './tenancy-covered.ts';
 
 afterAll(stopTestServers);
 
-const CATALOGUE_FNS = [Fn.simCarriers, Fn.simCardTypes, Fn.simPackages, Fn.simSuppliers];
+// With export (44), so the export calls are refused for B's ids, not for a missing function.
+const CATALOGUE_FNS = [Fn.simCarriers, Fn.simCardTypes, Fn.simPackages, Fn.simSuppliers, Fn.export];
 const ID_FIELDS = ['OperatorID', 'CardTypeID', 'PackageID', 'SupplierID', 'HoldID'];
 
 interface Ids {
@@ -70,6 +71,7 @@ describe.each(dbTargets())("another hold's catalogue ids are refused on $name Po
     ['POST', 'operator/removeoperator', { OperatorID: b.op }],
     ['GET', 'cardtype/getcardtypeselect', { OperatorID: String(b.op) }],
     ['POST', 'cardtype/getcardtypelist', { PageIndex: 1, PageSize: 10, OperatorID: b.op }],
+    ['POST', 'cardtype/exportcardtypelist', { OperatorID: b.op }],
     ['POST', 'cardtype/addcardtype', { CardTypeName: 'x', OperatorID: b.op }],
     ['POST', 'cardtype/addcardtype', { CardTypeName: 'x', HoldID: b.hold }],
     ['POST', 'cardtype/modifycardtype', { CardTypeID: b.cardType, CardTypeName: 'taken over' }],
@@ -77,6 +79,7 @@ describe.each(dbTargets())("another hold's catalogue ids are refused on $name Po
     ['POST', 'cardtype/removecardtype', { CardTypeID: b.cardType }],
     ['GET', 'package/getpackageselect', { OperatorID: String(b.op) }],
     ['POST', 'package/getpackagelist', { PageIndex: 1, PageSize: 10, OperatorID: b.op }],
+    ['POST', 'package/exportpackagelist', { OperatorID: b.op }],
     ['POST', 'package/addpackage', { PackageName: 'x', OperatorID: b.op, PeriodMonths: 1, PriceFen: 1 }],
     [
       'POST',
@@ -87,6 +90,7 @@ describe.each(dbTargets())("another hold's catalogue ids are refused on $name Po
     ['POST', 'package/modifypackage', { PackageID: a.pkg, OperatorID: b.op }],
     ['POST', 'package/removepackage', { PackageID: b.pkg }],
     ['POST', 'supplier/getsupplierlist', { PageIndex: 1, PageSize: 10, OperatorID: b.op }],
+    ['POST', 'supplier/exportsupplierlist', { OperatorID: b.op }],
     ['GET', 'supplier/getsupplierbyid', { SupplierID: String(b.supplier) }],
     ['POST', 'supplier/addsupplier', { SupplierName: 'x', OperatorID: b.op }],
     ['POST', 'supplier/addsupplier', { SupplierName: 'x', OperatorID: a.op, HoldID: b.hold }],

@@ -20,5 +20,6 @@ export async function registerSims(
     sims: new SimService(new SimRepository(deps.db), new OutboundRepository(deps.db), deps.holds, deps.exporter),
     imports: new ImportService(new ImportRepository(deps.db), uploads),
     uploads,
+    exporter: deps.exporter,
   });
 }

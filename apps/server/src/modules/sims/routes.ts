@@ -3,10 +3,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Fn, SIM_RULES } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, forbidden } from '../../lib/errors.ts';
-import { contentDisposition, XLSX_TYPE } from '../downloads/exporter.ts';
+import { contentDisposition, type Exporter, XLSX_TYPE } from '../downloads/exporter.ts';
+import { requireExport, startListExport } from '../downloads/list-export.ts';
+import { BATCH_COLUMNS, BATCH_EXPORT_NAME } from './batch-export.ts';
 import { type UploadStore, UploadTooLarge } from './files.ts';
 import type { ImportService } from './import-service.ts';
 import {
+  BatchExportBody,
   BatchListBody,
   BatchListReply,
   CountReply,
@@ -34,6 +37,7 @@ export interface SimDeps {
   sims: SimService;
   imports: ImportService;
   uploads: UploadStore;
+  exporter: Exporter;
 }
 
 /** Sim/* of docs/SIM-API.md and FileManage/UploadFile. */
@@ -59,6 +63,20 @@ export async function simRoutes(fastify: FastifyInstance, deps: SimDeps) {
     `${base}/GetImportBatchList`,
     { config: inbound, schema: { tags, body: BatchListBody, response: { 200: BatchListReply } } },
     async (req, reply) => reply.ok(await deps.imports.batches(req.auth, req.body.PageIndex, req.body.PageSize)),
+  );
+  app.post(
+    `${base}/ExportImportBatchList`,
+    { config: inbound, schema: { tags, body: BatchExportBody, response: { 200: FileIdReply } } },
+    async (req, reply) => {
+      requireExport(req.auth);
+      return reply.ok(
+        await startListExport(deps.exporter, req.auth, req.lang, {
+          name: BATCH_EXPORT_NAME,
+          columns: BATCH_COLUMNS,
+          page: (pageIndex, pageSize) => deps.imports.batches(req.auth, pageIndex, pageSize),
+        }),
+      );
+    },
   );
   app.post(
     `${base}/GetSimList`,

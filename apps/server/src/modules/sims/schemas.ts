@@ -48,6 +48,8 @@ export const ImportReply = ReplyOf(
 );
 
 export const BatchListBody = Type.Object(Paging);
+/** The import history takes no filter: the export holds every batch in reach. */
+export const BatchExportBody = Type.Object({});
 export const BatchListReply = PageOf(
   Type.Object({
     BatchID: Type.Integer(),

@@ -1,7 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
-import { Empty } from '../../lib/schemas.ts';
+import type { Type } from 'typebox';
+import { Empty, FileIdReply } from '../../lib/schemas.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { Exporter } from '../downloads/exporter.ts';
+import { requireExport, startListExport } from '../downloads/list-export.ts';
 import {
   AddUserBody,
   AddUserReply,
@@ -11,33 +15,55 @@ import {
   ResetPasswordBody,
   SetFunsBody,
   SettingsBody,
+  UserExportBody,
   UserIdBody,
   UserListBody,
   UserListReply,
 } from './schemas.ts';
 import type { UserService } from './service.ts';
+import { USER_COLUMNS, USER_EXPORT_NAME } from './user-export.ts';
 
 /** Managing users: the GPS console's user page (68) or the SIM console's accounts (15). */
 const manage = { fn: [Fn.userManage, Fn.simAccounts] };
 const tags = ['users'];
 
-export function userRoutes(fastify: FastifyInstance, svc: UserService) {
+/** GetUserList and ExportUserList read the same page. */
+function listPage(
+  svc: UserService,
+  auth: AuthContext,
+  b: Type.Static<typeof UserExportBody>,
+  index: number,
+  size: number,
+) {
+  return svc.list(auth, {
+    holdId: b.HoldID,
+    keyword: b.Keyword || undefined,
+    offset: (index - 1) * size,
+    limit: size,
+    sort: (b.SortColumn ?? 'CreateTime') as 'CreateTime',
+    desc: (b.SortType ?? (b.SortColumn ? 'asc' : 'desc')) === 'desc',
+  });
+}
+
+export function userRoutes(fastify: FastifyInstance, svc: UserService, exporter: Exporter) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const base = '/API/api/User';
 
   app.post(
     `${base}/GetUserList`,
     { config: manage, schema: { tags, body: UserListBody, response: { 200: UserListReply } } },
+    async (req, reply) => reply.ok(await listPage(svc, req.auth, req.body, req.body.PageIndex, req.body.PageSize)),
+  );
+  app.post(
+    `${base}/ExportUserList`,
+    { config: manage, schema: { tags, body: UserExportBody, response: { 200: FileIdReply } } },
     async (req, reply) => {
-      const b = req.body;
+      requireExport(req.auth);
       return reply.ok(
-        await svc.list(req.auth, {
-          holdId: b.HoldID,
-          keyword: b.Keyword || undefined,
-          offset: (b.PageIndex - 1) * b.PageSize,
-          limit: b.PageSize,
-          sort: (b.SortColumn ?? 'CreateTime') as 'CreateTime',
-          desc: (b.SortType ?? (b.SortColumn ? 'asc' : 'desc')) === 'desc',
+        await startListExport(exporter, req.auth, req.lang, {
+          name: USER_EXPORT_NAME,
+          columns: USER_COLUMNS,
+          page: (index, size) => listPage(svc, req.auth, req.body, index, size),
         }),
       );
     },

@@ -42,15 +42,17 @@ export const ModifyUserBody = Type.Object({
 export const UserIdBody = Type.Object({ UserID: Id });
 export const SetFunsBody = Type.Object({ UserID: Id, Funs });
 export const ResetPasswordBody = Type.Object({ UserID: Id, NewPass: Type.String({ minLength: 1, maxLength: 64 }) });
-export const UserListBody = Type.Object({
-  ...Paging,
+const userFilters = {
   HoldID: Type.Optional(Id),
   Keyword: Type.Optional(Type.String({ maxLength: 64 })),
   SortColumn: Type.Optional(
     Type.Union(['UserName', 'Phone', 'CreateTime', 'HoldName', 'AccountType'].map((c) => Type.Literal(c))),
   ),
   SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
-});
+};
+export const UserListBody = Type.Object({ ...Paging, ...userFilters });
+/** User/ExportUserList: GetUserList's body without paging. */
+export const UserExportBody = Type.Object(userFilters);
 export const ChangePasswordBody = Type.Object({
   OldPass: Type.String({ minLength: 1, maxLength: 64 }),
   NewPass: Type.String({ minLength: 1, maxLength: 64 }),

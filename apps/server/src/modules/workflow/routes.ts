@@ -1,22 +1,29 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
-import { Empty } from '../../lib/schemas.ts';
+import { Empty, FileIdReply } from '../../lib/schemas.ts';
+import type { Exporter } from '../downloads/exporter.ts';
+import { requireExport, startListExport } from '../downloads/list-export.ts';
 import type { ReviewService } from './review.ts';
 import {
   AddWorkFlowBody,
   AddWorkFlowReply,
   CheckWorkFlowBody,
   WorkCountReply,
+  WorkFlowExportBody,
   WorkFlowListBody,
   WorkFlowListReply,
 } from './schemas.ts';
 import type { WorkOrderService } from './service.ts';
+import { WORK_COLUMNS, WORK_EXPORT_NAME } from './work-export.ts';
 
 const tags = ['workflow'];
 
 /** SIM work orders (spec sections 3, 4, 7; docs/SIM-API.md "Work orders"). */
-export function workflowRoutes(fastify: FastifyInstance, svc: { orders: WorkOrderService; review: ReviewService }) {
+export function workflowRoutes(
+  fastify: FastifyInstance,
+  svc: { orders: WorkOrderService; review: ReviewService; exporter: Exporter },
+) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const base = '/API/api/WorkFlow';
 
@@ -35,6 +42,23 @@ export function workflowRoutes(fastify: FastifyInstance, svc: { orders: WorkOrde
       schema: { tags, body: WorkFlowListBody, response: { 200: WorkFlowListReply } },
     },
     async (req, reply) => reply.ok(await svc.orders.list(req.auth, req.body, req.lang)),
+  );
+  app.post(
+    `${base}/ExportWorkFlowList`,
+    {
+      config: { fn: [Fn.simBusiness, Fn.audit] },
+      schema: { tags, body: WorkFlowExportBody, response: { 200: FileIdReply } },
+    },
+    async (req, reply) => {
+      requireExport(req.auth);
+      return reply.ok(
+        await startListExport(svc.exporter, req.auth, req.lang, {
+          name: WORK_EXPORT_NAME,
+          columns: WORK_COLUMNS,
+          page: (pageIndex, pageCount) => svc.orders.list(req.auth, { ...req.body, pageIndex, pageCount }, req.lang),
+        }),
+      );
+    },
   );
   app.post(
     `${base}/CheckWorkFlow`,

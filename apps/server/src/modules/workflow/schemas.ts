@@ -27,9 +27,7 @@ export const AddWorkFlowReply = ReplyOf(Type.Object({ WorkIDs: Type.Array(Type.I
 
 const TimeFilter = Type.Optional(Type.Union([Type.Literal(''), Type.Null(), DateTimeText]));
 /** Spec section 7: exactly these field names, camel-cased as the console sends them. */
-export const WorkFlowListBody = Type.Object({
-  pageIndex: Type.Integer({ minimum: 1, default: 1 }),
-  pageCount: Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax, default: WORK_ORDER_UI.defaultPageSize }),
+const workFilters = {
   CheckStatic: Type.Union(
     CHECK_STATUS_FILTERS.map((s) => Type.Literal(s)),
     { default: 0, description: '0 all, 1 under review, 2 agreed, 3 rejected' },
@@ -37,8 +35,15 @@ export const WorkFlowListBody = Type.Object({
   IDNO: Type.Optional(Type.String({ maxLength: 32, description: 'part of the ICCID or MSISDN' })),
   StartTime: TimeFilter,
   EndTime: TimeFilter,
+};
+export const WorkFlowListBody = Type.Object({
+  pageIndex: Type.Integer({ minimum: 1, default: 1 }),
+  pageCount: Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax, default: WORK_ORDER_UI.defaultPageSize }),
+  ...workFilters,
 });
 export type WorkFlowListInput = Type.Static<typeof WorkFlowListBody>;
+/** WorkFlow/ExportWorkFlowList: GetWorkFlowList's body without paging. */
+export const WorkFlowExportBody = Type.Object(workFilters);
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 export const WorkRow = Type.Object({

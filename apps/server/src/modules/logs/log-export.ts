@@ -1,0 +1,66 @@
+import type { Language } from '@lodestar/domain';
+import type { ColumnSpec, Texts } from '../downloads/list-export.ts';
+
+/**
+ * The operation log stores an action key (`addUser`); the console's log page names it from its
+ * locale files (accounts.json, log.actions), and the export must name it the same way. Kept equal
+ * to those files by log-export.test.ts.
+ */
+export const ACTION_TEXT: Record<string, Texts> = {
+  addUser: { zh: '新增账号', en: 'Add account', fr: 'Ajout de compte' },
+  modifyUser: { zh: '修改账号', en: 'Edit account', fr: 'Modification de compte' },
+  removeUser: { zh: '删除账号', en: 'Delete account', fr: 'Suppression de compte' },
+  setUserFuns: { zh: '设置权限', en: 'Set permissions', fr: 'Attribution des permissions' },
+  changePassword: { zh: '修改密码', en: 'Change password', fr: 'Changement de mot de passe' },
+  retrievePassword: { zh: '找回密码', en: 'Password recovery', fr: 'Récupération du mot de passe' },
+  register: { zh: '注册', en: 'Registration', fr: 'Inscription' },
+  addHold: { zh: '新增客户', en: 'Add customer', fr: 'Ajout de client' },
+  modifyHold: { zh: '修改客户', en: 'Edit customer', fr: 'Modification de client' },
+  moveHold: { zh: '迁移客户', en: 'Move customer', fr: 'Déplacement de client' },
+  removeHold: { zh: '删除客户', en: 'Delete customer', fr: 'Suppression de client' },
+  addDevice: { zh: '新增设备', en: 'Add device', fr: 'Ajout d’appareil' },
+  modifyDevice: { zh: '修改设备', en: 'Edit device', fr: 'Modification d’appareil' },
+  removeDevice: { zh: '删除设备', en: 'Delete device', fr: 'Suppression d’appareil' },
+  releaseAlarm: { zh: '解除报警', en: 'Release alarm', fr: 'Levée d’alarme' },
+  addOperator: { zh: '新增运营商', en: 'Add carrier', fr: 'Ajout d’opérateur' },
+  modifyOperator: { zh: '修改运营商', en: 'Edit carrier', fr: 'Modification d’opérateur' },
+  removeOperator: { zh: '删除运营商', en: 'Delete carrier', fr: 'Suppression d’opérateur' },
+  addCardType: { zh: '新增卡类型', en: 'Add card type', fr: 'Ajout de type de carte' },
+  modifyCardType: { zh: '修改卡类型', en: 'Edit card type', fr: 'Modification de type de carte' },
+  removeCardType: { zh: '删除卡类型', en: 'Delete card type', fr: 'Suppression de type de carte' },
+  addPackage: { zh: '新增套餐', en: 'Add package', fr: 'Ajout de forfait' },
+  modifyPackage: { zh: '修改套餐', en: 'Edit package', fr: 'Modification de forfait' },
+  removePackage: { zh: '删除套餐', en: 'Delete package', fr: 'Suppression de forfait' },
+  addSupplier: { zh: '新增供应商', en: 'Add supplier', fr: 'Ajout de fournisseur' },
+  modifySupplier: { zh: '修改供应商', en: 'Edit supplier', fr: 'Modification de fournisseur' },
+  removeSupplier: { zh: '删除供应商', en: 'Delete supplier', fr: 'Suppression de fournisseur' },
+  importSims: { zh: 'SIM卡入库', en: 'SIM import', fr: 'Import de SIM' },
+  simOutbound: { zh: 'SIM卡出库', en: 'SIM outbound', fr: 'Sortie de SIM' },
+  addWorkFlow: { zh: '提交工单', en: 'Work order request', fr: 'Demande d’ordre de travail' },
+  checkWorkFlow: { zh: '审核工单', en: 'Work order review', fr: 'Examen d’ordre de travail' },
+};
+
+/** An action with no text yet shows its key, as the log page does. */
+export const actionText = (action: string, lang: Language) => ACTION_TEXT[action]?.[lang] ?? action;
+
+export interface OperationRowOut {
+  LogID: number;
+  UserName: string;
+  HoldName: string;
+  Action: string;
+  Detail: string;
+  Ip: string;
+  CreateTime: string;
+}
+
+/** The log page's columns, in its order. */
+export const OPERATION_COLUMNS: ColumnSpec<OperationRowOut>[] = [
+  [{ zh: '时间', en: 'Time', fr: 'Heure' }, 20, (r) => r.CreateTime],
+  [{ zh: '操作人', en: 'User', fr: 'Utilisateur' }, 14, (r) => r.UserName],
+  [{ zh: '单位', en: 'Unit', fr: 'Unité' }, 20, (r) => r.HoldName],
+  [{ zh: '操作', en: 'Action', fr: 'Action' }, 18, (r, l) => actionText(r.Action, l)],
+  [{ zh: '详情', en: 'Detail', fr: 'Détail' }, 48, (r) => r.Detail],
+  [{ zh: 'IP地址', en: 'IP address', fr: 'Adresse IP' }, 16, (r) => r.Ip],
+];
+
+export const OPERATION_EXPORT_NAME = { zh: '操作日志', en: 'Operation log', fr: "Journal d'opérations" };
