@@ -156,7 +156,7 @@ describe('online monitor', () => {
     await page.fill('#release-alarm_Reason', '已与司机确认，误报');
     await page.locator('.release-alarm-dialog .ant-btn-primary').click();
     await expect.poll(() => message().textContent()).toBe('报警已解除');
-    await expect.poll(() => page.locator('.release-alarm-dialog:visible').count()).toBe(0);
+    await expect.poll(() => page.locator('.release-alarm-dialog:visible').count(), { timeout: 10_000 }).toBe(0);
     if (alarmCount > 0) await page.locator('[data-filter=all]').click();
 
     // Search by ID: the simulated H02 trackers (IDs 41…) answer the arm command; the success message shows once
