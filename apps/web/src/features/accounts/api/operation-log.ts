@@ -22,3 +22,6 @@ export interface OperationLogFilters {
 
 export const getOperationLog = (q: OperationLogFilters & PageQuery) =>
   api.post<Page<OperationLogRow>>('Log/GetOperationLog', q);
+
+/** The log's filters without paging; answers the download-centre entry. */
+export const exportOperationLog = (q: OperationLogFilters) => api.post<{ FileID: number }>('Log/ExportOperationLog', q);

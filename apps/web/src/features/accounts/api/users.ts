@@ -39,6 +39,9 @@ export interface UserBody {
 export const USERS_KEY = ['accounts', 'users'] as const;
 
 export const getUserList = (q: UserFilters & PageQuery) => api.post<Page<UserRow>>('User/GetUserList', q);
+/** The list's filters and order without paging; answers the download-centre entry. */
+export const exportUserList = (q: UserFilters & Pick<PageQuery, 'SortColumn' | 'SortType'>) =>
+  api.post<{ FileID: number }>('User/ExportUserList', q);
 export const addUser = (body: UserBody & { UserPassword: string; Funs: number[] }) =>
   api.post<{ UserID: number }>('User/AddUser', body);
 export const modifyUser = (body: Partial<UserBody> & { UserID: number }) => api.post<null>('User/ModifyUser', body);

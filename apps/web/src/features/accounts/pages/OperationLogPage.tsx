@@ -1,10 +1,17 @@
+import { Fn } from '@lodestar/domain';
 import { DatePicker, Form, Input, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../../components/PageLayout.tsx';
-import { FilterForm, PagedTable, useServerList } from '../../../components/table/index.ts';
-import { getOperationLog, type OperationLogFilters, type OperationLogRow } from '../api/operation-log.ts';
+import { ExportButton, FilterForm, PagedTable, useServerList } from '../../../components/table/index.ts';
+import { useFunctionSet } from '../../../store/session.ts';
+import {
+  exportOperationLog,
+  getOperationLog,
+  type OperationLogFilters,
+  type OperationLogRow,
+} from '../api/operation-log.ts';
 
 const FMT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -31,6 +38,7 @@ export default function OperationLogPage() {
   const [filters, setFilters] = useState(() => toFilters(initial));
   const list = useServerList(['accounts', 'log'], getOperationLog, filters, { pageSize: 50 });
   const action = (key: string) => t(`log.actions.${key}`, { defaultValue: key });
+  const canExport = useFunctionSet().has(Fn.export);
 
   return (
     <PageLayout title={t('menu:simLog')}>
@@ -39,6 +47,13 @@ export default function OperationLogPage() {
         list={list}
         rowKey="LogID"
         pageSizeOptions={[20, 50, 100, 500]}
+        extra={
+          canExport ? (
+            <span data-testid="log-export">
+              <ExportButton exportFile={() => exportOperationLog(filters)} />
+            </span>
+          ) : undefined
+        }
         toolbar={
           <FilterForm<LogForm> initialValues={initial} onSearch={(v) => setFilters(toFilters(v))}>
             <Form.Item name="Range" label={t('log.time')}>

@@ -1,5 +1,5 @@
 import { EditOutlined, KeyOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
-import { AccountType } from '@lodestar/domain';
+import { AccountType, Fn } from '@lodestar/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -9,14 +9,15 @@ import { useNavigate } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import {
   DeleteButton,
+  ExportButton,
   FilterForm,
   FormModal,
   PagedTable,
   useFormModal,
   useServerList,
 } from '../../../components/table/index.ts';
-import { useSession } from '../../../store/session.ts';
-import { addUser, getUserList, modifyUser, removeUser, USERS_KEY, type UserRow } from '../api/users.ts';
+import { useFunctionSet, useSession } from '../../../store/session.ts';
+import { addUser, exportUserList, getUserList, modifyUser, removeUser, USERS_KEY, type UserRow } from '../api/users.ts';
 import { ResetPasswordModal } from '../components/ResetPasswordModal.tsx';
 import { type UserForm, UserFormFields } from '../components/UserFormFields.tsx';
 
@@ -52,7 +53,9 @@ export default function UsersPage() {
   const holdName = useSession((s) => s.currentHoldName);
   const me = useSession((s) => s.userId);
   const [keyword, setKeyword] = useState('');
-  const list = useServerList(USERS_KEY, getUserList, { HoldID: holdId ?? undefined, Keyword: keyword });
+  const filters = { HoldID: holdId ?? undefined, Keyword: keyword };
+  const list = useServerList(USERS_KEY, getUserList, filters);
+  const canExport = useFunctionSet().has(Fn.export);
   const modal = useFormModal<UserRow>();
   const [resetting, setResetting] = useState<UserRow | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: USERS_KEY });
@@ -73,9 +76,20 @@ export default function UsersPage() {
           </FilterForm>
         }
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={modal.openAdd}>
-            {t('user.add')}
-          </Button>
+          <Space>
+            {canExport ? (
+              <span data-testid="users-export">
+                <ExportButton
+                  exportFile={() =>
+                    exportUserList({ ...filters, SortColumn: list.paging.SortColumn, SortType: list.paging.SortType })
+                  }
+                />
+              </span>
+            ) : null}
+            <Button type="primary" icon={<PlusOutlined />} onClick={modal.openAdd}>
+              {t('user.add')}
+            </Button>
+          </Space>
         }
         columns={[
           { key: 'UserName', dataIndex: 'UserName', title: t('user.name'), width: 150, sortable: true },

@@ -1,5 +1,5 @@
 import { EditOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Page } from '@lodestar/domain';
+import { Fn, type Page } from '@lodestar/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import {
   DeleteButton,
+  ExportButton,
   FilterForm,
   FormModal,
   type PagedColumn,
@@ -15,6 +16,8 @@ import {
   useFormModal,
   useServerList,
 } from '../../../components/table/index.ts';
+import { useFunctionSet } from '../../../store/session.ts';
+import type { ExportQuery } from '../api/exports.ts';
 import { CATALOGUE_KEY } from '../api/types.ts';
 
 export interface CrudPageProps<Row extends object, F extends object, V extends object> {
@@ -39,6 +42,8 @@ export interface CrudPageProps<Row extends object, F extends object, V extends o
   save: (values: V, row: Row | undefined) => Promise<unknown>;
   remove: (row: Row) => Promise<unknown>;
   sortColumn?: string;
+  /** Starts the list's export with the current filters and order; shown with the export function (44). */
+  exportList?: (q: ExportQuery<F>) => Promise<{ FileID: number }>;
 }
 
 const isEditable = (row: object) => (row as { Editable?: boolean }).Editable !== false;
@@ -55,6 +60,9 @@ export function CrudPage<Row extends object, F extends object, V extends object>
   const list = useServerList(p.queryKey, p.fetchList, filters, { sortColumn: p.sortColumn, sortType: 'desc' });
   const modal = useFormModal<Row>();
   const refresh = () => client.invalidateQueries({ queryKey: CATALOGUE_KEY });
+  const canExport = useFunctionSet().has(Fn.export);
+  const { SortColumn, SortType } = list.paging;
+  const exportList = p.exportList;
 
   const actions: PagedColumn<Row> = {
     key: 'actions',
@@ -99,9 +107,16 @@ export function CrudPage<Row extends object, F extends object, V extends object>
           </FilterForm>
         }
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={modal.openAdd}>
-            {t('add')}
-          </Button>
+          <Space>
+            {exportList && canExport ? (
+              <span data-testid="catalogue-export">
+                <ExportButton exportFile={() => exportList({ ...filters, SortColumn, SortType })} />
+              </span>
+            ) : null}
+            <Button type="primary" icon={<PlusOutlined />} onClick={modal.openAdd}>
+              {t('add')}
+            </Button>
+          </Space>
         }
       />
       <FormModal<V>

@@ -9,6 +9,7 @@ import {
   modifyCardType,
   removeCardType,
 } from '../api/card-types.ts';
+import { exportCardTypeList } from '../api/exports.ts';
 import type { CardTypeRow } from '../api/types.ts';
 import { CrudPage } from '../components/CrudPage.tsx';
 import { OperatorSelect } from '../components/OperatorSelect.tsx';
@@ -35,6 +36,7 @@ export default function CardTypesPage() {
         </>
       }
       rowKey="CardTypeID"
+      exportList={exportCardTypeList}
       sortColumn="CreateTime"
       columns={[
         { key: 'CardTypeName', dataIndex: 'CardTypeName', title: t('cardType.name'), width: 200, sortable: true },

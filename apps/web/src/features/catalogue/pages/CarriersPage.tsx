@@ -1,5 +1,6 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { exportOperatorList } from '../api/exports.ts';
 import {
   addOperator,
   getOperatorList,
@@ -29,6 +30,7 @@ export default function CarriersPage() {
         </Form.Item>
       }
       rowKey="OperatorID"
+      exportList={exportOperatorList}
       sortColumn="CreateTime"
       columns={[
         { key: 'OperatorName', dataIndex: 'OperatorName', title: t('carrier.name'), width: 180, sortable: true },

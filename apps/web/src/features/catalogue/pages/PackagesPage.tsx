@@ -1,5 +1,6 @@
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { exportPackageList } from '../api/exports.ts';
 import {
   addPackage,
   getPackageList,
@@ -52,6 +53,7 @@ export default function PackagesPage() {
         </>
       }
       rowKey="PackageID"
+      exportList={exportPackageList}
       sortColumn="CreateTime"
       columns={[
         { key: 'PackageName', dataIndex: 'PackageName', title: t('package.name'), width: 160, sortable: true },

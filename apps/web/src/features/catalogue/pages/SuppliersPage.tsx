@@ -3,6 +3,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../store/session.ts';
+import { exportSupplierList } from '../api/exports.ts';
 import {
   addSupplier,
   getSupplierList,
@@ -39,6 +40,7 @@ export default function SuppliersPage() {
         </>
       }
       rowKey="SupplierID"
+      exportList={exportSupplierList}
       sortColumn="CreateTime"
       columns={[
         { key: 'SupplierName', dataIndex: 'SupplierName', title: t('supplier.name'), width: 180, sortable: true },

@@ -1,9 +1,11 @@
 import { Fn } from '@lodestar/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ExportButton } from '../../../components/table/ExportButton.tsx';
 import { type PagedColumn, PagedTable } from '../../../components/table/PagedTable.tsx';
 import { useServerList } from '../../../components/table/use-server-list.ts';
 import { useFunctionSet } from '../../../store/session.ts';
+import { exportImportBatchList } from '../api/export-import-batch-list.ts';
 import { getImportBatchList, importBatchRoot } from '../api/get-import-batch-list.ts';
 import type { ImportBatchRow } from '../api/types.ts';
 
@@ -38,5 +40,19 @@ export function BatchHistory() {
         ) : null,
     },
   ];
-  return <PagedTable<ImportBatchRow> id="sims-batches" list={list} columns={columns} rowKey="BatchID" />;
+  return (
+    <PagedTable<ImportBatchRow>
+      id="sims-batches"
+      list={list}
+      columns={columns}
+      rowKey="BatchID"
+      extra={
+        funs.has(Fn.export) ? (
+          <span data-testid="batch-export">
+            <ExportButton exportFile={exportImportBatchList} />
+          </span>
+        ) : undefined
+      }
+    />
+  );
 }

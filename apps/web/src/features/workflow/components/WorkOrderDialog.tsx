@@ -3,8 +3,10 @@ import { CheckStatus, Fn, WORK_ORDER_UI } from '@lodestar/domain';
 import { App, Button, Modal, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../../components/table/index.ts';
 import { useFunctionSet } from '../../../store/session.ts';
 import { useUserInfo } from '../../user/api/get-user-info.ts';
+import { exportWorkFlowList } from '../api/export-work-flow-list.ts';
 import { useWorkFlowList } from '../api/get-work-flow-list.ts';
 import type { WorkFlowListQuery, WorkRow } from '../api/types.ts';
 import { type Decision, defaultTimeRange, isPending } from '../work-order.ts';
@@ -22,7 +24,8 @@ function initialFilters(timeZone: string | undefined): FilterValues {
 function WorkOrderPanel() {
   const { t } = useTranslation('workflow');
   const { message } = App.useApp();
-  const canAudit = useFunctionSet().has(Fn.audit);
+  const funs = useFunctionSet();
+  const canAudit = funs.has(Fn.audit);
   const timeZone = useUserInfo().data?.TimeZone ?? undefined;
   const [initial] = useState(() => initialFilters(timeZone));
   const [filters, setFilters] = useState(initial);
@@ -61,17 +64,24 @@ function WorkOrderPanel() {
     <div className="work-order-panel">
       <div className="work-order-toolbar">
         <WorkOrderFilters initial={initial} onSearch={search} />
-        {canAudit ? (
-          <Space className="work-batch">
-            <span className="muted">{t('selected', { n: selectedRows.length })}</span>
-            <Button className="work-batch-approve" onClick={() => decide(selectedRows, CheckStatus.Agreed)}>
-              {t('batchApprove')}
-            </Button>
-            <Button danger className="work-batch-reject" onClick={() => decide(selectedRows, CheckStatus.Rejected)}>
-              {t('batchReject')}
-            </Button>
-          </Space>
-        ) : null}
+        <Space className="work-batch">
+          {canAudit ? (
+            <>
+              <span className="muted">{t('selected', { n: selectedRows.length })}</span>
+              <Button className="work-batch-approve" onClick={() => decide(selectedRows, CheckStatus.Agreed)}>
+                {t('batchApprove')}
+              </Button>
+              <Button danger className="work-batch-reject" onClick={() => decide(selectedRows, CheckStatus.Rejected)}>
+                {t('batchReject')}
+              </Button>
+            </>
+          ) : null}
+          {funs.has(Fn.export) ? (
+            <span data-testid="work-export">
+              <ExportButton exportFile={() => exportWorkFlowList(filters)} />
+            </span>
+          ) : null}
+        </Space>
       </div>
       <WorkOrderTable
         rows={rows}
