@@ -126,6 +126,19 @@ describe('SIM information management', () => {
     await expect.poll(async () => Math.round((await first().boundingBox())?.width ?? 0)).toBe(Math.round(before));
   });
 
+  it('exports the carrier list to Excel and finds it ready in the download centre', async () => {
+    onTestFailed(() => browser.shot('sim-admin-export-failed'));
+    await open('/account/isp');
+    await page.locator('[data-testid=catalogue-export] button').click();
+    await page.locator('.ant-notification-notice', { hasText: '打开下载中心' }).getByText('打开下载中心').click();
+    await page.waitForURL(/\/user\/download$/);
+    const entry = page.locator('.ant-table-tbody .ant-table-row', { hasText: /^运营商-\d{8}-\d{6}\.xlsx/ }).first();
+    await entry.locator('[data-status="1"]', { hasText: '就绪' }).waitFor({ timeout: 20_000 });
+    const download = page.waitForEvent('download');
+    await entry.locator('[data-testid=download-file]').click();
+    expect((await download).suggestedFilename()).toMatch(/^运营商-\d{8}-\d{6}\.xlsx$/);
+  });
+
   it('adds a package priced in yuan, stored in fen and shown back with two decimals', async () => {
     onTestFailed(() => browser.shot('sim-admin-package-failed'));
     await open('/account/package');
