@@ -27,6 +27,15 @@ export async function registerDemoFleet({ db }: Database, fleet: SimDeviceId[]):
     // A demo VIP period (spec section 9: default VIP 4 years) so every history view works.
     vipExpiresAt: new Date(Date.now() + 4 * 365 * 86_400_000).toISOString().slice(0, 10),
   }));
-  const inserted = await db.insert(devices).values(rows).onConflictDoNothing().returning({ id: devices.id });
-  return inserted.length;
+  // PostgreSQL takes at most 65,535 parameters a statement: a 10,000-device fleet goes in chunks.
+  let count = 0;
+  for (let i = 0; i < rows.length; i += 1000) {
+    const inserted = await db
+      .insert(devices)
+      .values(rows.slice(i, i + 1000))
+      .onConflictDoNothing()
+      .returning({ id: devices.id });
+    count += inserted.length;
+  }
+  return count;
 }
