@@ -3,6 +3,7 @@ export * from './enums.ts';
 export * from './functions.ts';
 export * from './limits.ts';
 export * from './menu.ts';
+export * from './money.ts';
 export * from './monitor.ts';
 export * from './sim.ts';
 export * from './validation.ts';

@@ -1,9 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Fn } from '@lodestar/domain';
+import { Fn, formatFen } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
 import { FileIdReply } from '../../lib/schemas.ts';
 import type { Exporter } from '../downloads/exporter.ts';
-import { type ColumnSpec, requireExport, startListExport, type Texts, yuan } from '../downloads/list-export.ts';
+import { type ColumnSpec, requireExport, startListExport, type Texts } from '../downloads/list-export.ts';
 import type { CatalogueServices } from './routes.ts';
 import { CardTypeExportBody, OperatorExportBody, PackageExportBody, SupplierExportBody, tags } from './schemas.ts';
 import type { CardTypeService, OperatorService, PackageService, SupplierService } from './service.ts';
@@ -38,7 +38,7 @@ const PACKAGE_COLUMNS: ColumnSpec<RowOf<PackageService>>[] = [
   [{ zh: '流量(MB)', en: 'Data (MB)', fr: 'Données (Mo)' }, 12, (r) => r.DataMB],
   [{ zh: '短信', en: 'SMS', fr: 'SMS' }, 8, (r) => r.SmsCount],
   // Stored in fen; a person reads yuan, exactly as the list shows it.
-  [{ zh: '价格(元)', en: 'Price (yuan)', fr: 'Prix (yuans)' }, 12, (r) => yuan(r.PriceFen)],
+  [{ zh: '价格(元)', en: 'Price (yuan)', fr: 'Prix (yuans)' }, 12, (r) => formatFen(r.PriceFen)],
   [REMARK, 20, (r) => r.Remark],
   [OWNER, 18, (r) => r.HoldName],
   [CREATED, 20, (r) => r.CreateTime],

@@ -21,13 +21,6 @@ export function requireExport(auth: AuthContext): void {
   if (!auth.funs.has(Fn.export)) throw forbidden();
 }
 
-/** Integer fen → yuan with 2 decimals ('24.50'), as the console shows prices; no floating point. */
-export function yuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(fen));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 export function columnsIn<T>(specs: ColumnSpec<T>[], lang: Language): ExportColumn<T>[] {
   return specs.map(([header, width, value]) => ({ header: header[lang], width, value: (r) => value(r, lang) }));
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { devices, sims, workOrders } from '@lodestar/db';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
-import { CheckStatus, ErrCode, Fn, SIM_STATES, SimState, WorkType } from '@lodestar/domain';
+import { CheckStatus, ErrCode, Fn, formatFen, SIM_STATES, SimState, WorkType } from '@lodestar/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
@@ -120,7 +120,7 @@ describe.each(dbTargets())('SIM export and home counts on $name PostgreSQL', (ta
       list.map((s) => [s.ICCID, s.HoldName, s.DeviceID]),
     );
     expect(sheetRows.map((row) => [cell(row, 'Expires on'), cell(row, 'Balance (CNY)'), cell(row, 'Remark')])).toEqual(
-      list.map((s) => [s.ExpiresOn ?? '', s.BalanceFen / 100, s.Remark]),
+      list.map((s) => [s.ExpiresOn ?? '', formatFen(s.BalanceFen), s.Remark]),
     );
     const stateText = { normal: 'Normal', expiring: 'Expiring', expired: 'Expired', lowBalance: 'Low balance' };
     expect(sheetRows.map((row) => cell(row, 'Status'))).toEqual(list.map((s) => stateText[s.DisplayState as 'normal']));

@@ -1,4 +1,4 @@
-import type { Language } from '@lodestar/domain';
+import { formatFen, type Language } from '@lodestar/domain';
 import { message } from '../../lib/messages.ts';
 import { formatInZone } from '../../lib/time.ts';
 import type { ExportColumn } from '../downloads/exporter.ts';
@@ -33,7 +33,7 @@ const COLUMNS: [Texts, number, (r: SimRowOut, lang: Language) => string | number
   [{ zh: '激活日期', en: 'Activated on', fr: 'Activée le' }, 12, (r) => r.ActivatedOn],
   [{ zh: '到期日期', en: 'Expires on', fr: 'Expire le' }, 12, (r) => r.ExpiresOn],
   // Money is stored in fen; a person reads yuan.
-  [{ zh: '余额(元)', en: 'Balance (CNY)', fr: 'Solde (CNY)' }, 12, (r) => r.BalanceFen / 100],
+  [{ zh: '余额(元)', en: 'Balance (CNY)', fr: 'Solde (CNY)' }, 12, (r) => formatFen(r.BalanceFen)],
   [{ zh: '已用流量(MB)', en: 'Data used (MB)', fr: 'Données (Mo)' }, 14, (r) => r.DataUsedMB],
   [{ zh: '机卡绑定', en: 'IMEI lock', fr: 'Verrouillage IMEI' }, 10, (r, l) => LOCK_TEXT[r.LockType]?.[l] ?? ''],
   [{ zh: '绑定IMEI', en: 'Locked IMEI', fr: 'IMEI verrouillé' }, 18, (r) => r.LockedIMEI],

@@ -1,16 +1,6 @@
 import { SimState, WorkType } from '@lodestar/domain';
 import { describe, expect, it } from 'vitest';
-import { fenToYuan, iccidRangeProblem, workTypeFits } from './format.ts';
-
-describe('fenToYuan', () => {
-  it('shows yuan with two decimals', () => {
-    expect(fenToYuan(0)).toBe('0.00');
-    expect(fenToYuan(5)).toBe('0.05');
-    expect(fenToYuan(499)).toBe('4.99');
-    expect(fenToYuan(123456)).toBe('1234.56');
-    expect(fenToYuan(-250)).toBe('-2.50');
-  });
-});
+import { iccidRangeProblem, workTypeFits } from './format.ts';
 
 describe('workTypeFits', () => {
   it('stops only cards in test, silent or active service', () => {

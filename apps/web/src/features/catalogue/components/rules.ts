@@ -1,6 +1,6 @@
+import { parseYuanToFen } from '@lodestar/domain';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
-import { parseYuanToFen } from '../money.ts';
 
 /** Form rules matching the catalogue calls' limits (docs/SIM-API.md), with translated messages. */
 export const nameRules = (t: TFunction): Rule[] => [

@@ -1,3 +1,4 @@
+import { formatFen, parseYuanToFen } from '@lodestar/domain';
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { exportPackageList } from '../api/exports.ts';
@@ -13,7 +14,6 @@ import type { PackageRow } from '../api/types.ts';
 import { CrudPage } from '../components/CrudPage.tsx';
 import { OperatorSelect } from '../components/OperatorSelect.tsx';
 import { integerRules, nameRules, priceRules, remarkRules, requiredRule } from '../components/rules.ts';
-import { formatFen, parseYuanToFen } from '../money.ts';
 
 /** The package form: the price is typed in yuan and sent as integer fen. */
 interface PackageForm {

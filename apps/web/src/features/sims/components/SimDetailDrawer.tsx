@@ -1,10 +1,10 @@
-import { LockType } from '@lodestar/domain';
+import { formatFen, LockType } from '@lodestar/domain';
 import { Alert, Descriptions, Drawer, Empty, Spin, Tag, Timeline } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSimDetail } from '../api/get-sim-detail.ts';
 import type { SimDetail, SimHistoryItem } from '../api/types.ts';
-import { fenToYuan } from '../format.ts';
+
 import { DisplayStateTag, SimStateTag } from './SimTags.tsx';
 
 const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
@@ -69,7 +69,7 @@ function fields(sim: SimDetail, t: (k: string, o?: Record<string, unknown>) => s
     f('device', t('field.device'), show(sim.DeviceID)),
     f('activatedOn', t('field.activatedOn'), show(sim.ActivatedOn)),
     f('expiresOn', t('field.expiresOn'), show(sim.ExpiresOn)),
-    f('balance', t('field.balance'), <span className="sim-money">{fenToYuan(sim.BalanceFen)}</span>),
+    f('balance', t('field.balance'), <span className="sim-money">{formatFen(sim.BalanceFen)}</span>),
     f('dataUsed', t('field.dataUsed'), `${sim.DataUsedMB} MB`),
     f(
       'lock',

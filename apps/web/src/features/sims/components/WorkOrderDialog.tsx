@@ -1,4 +1,4 @@
-import { IMEI_RE, LockType, WorkType } from '@lodestar/domain';
+import { formatFen, IMEI_RE, LockType, WorkType } from '@lodestar/domain';
 import { Alert, App, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { fieldsNamedIn } from '../../../components/table/FormModal.tsx';
 import { usePackageSelect } from '../../catalogue/api/selects.ts';
 import { type AddWorkFlowBody, useAddWorkFlow } from '../api/add-work-flow.ts';
 import type { SimRow } from '../api/types.ts';
-import { fenToYuan, workTypeFits } from '../format.ts';
+import { workTypeFits } from '../format.ts';
 
 interface FormValues {
   WorkCont: string;
@@ -89,7 +89,7 @@ export function WorkOrderDialog({ type, targets, onClose, onDone }: Props) {
 
   const packageOptions = (packages.data ?? []).map((p) => ({
     value: p.PackageID,
-    label: `${p.PackageName} · ${t('work.packageTerms', { months: p.PeriodMonths, price: fenToYuan(p.PriceFen) })}`,
+    label: `${p.PackageName} · ${t('work.packageTerms', { months: p.PeriodMonths, price: formatFen(p.PriceFen) })}`,
   }));
 
   return (

@@ -1,8 +1,9 @@
+import { formatFen } from '@lodestar/domain';
 import { Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import type { PagedColumn } from '../../../components/table/PagedTable.tsx';
 import type { SimRow } from '../api/types.ts';
-import { fenToYuan } from '../format.ts';
+
 import { DisplayStateTag, SimStateTag } from './SimTags.tsx';
 
 /** The SIM columns of the business list and the outbound picker; sortable keys are GetSimList's SortColumn values. */
@@ -58,7 +59,7 @@ export function simColumns(t: TFunction<'sims'>, openDetail: (row: SimRow) => vo
       key: 'BalanceFen',
       width: 110,
       align: 'right',
-      render: (fen: number) => <span className="sim-money">{fenToYuan(fen)}</span>,
+      render: (fen: number) => <span className="sim-money">{formatFen(fen)}</span>,
     },
     { title: t('field.operator'), dataIndex: 'OperatorName', key: 'OperatorName', width: 110, ellipsis: true },
     { title: t('field.package'), dataIndex: 'PackageName', key: 'PackageName', width: 140, ellipsis: true },

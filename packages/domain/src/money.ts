@@ -1,5 +1,5 @@
 /**
- * Prices are integer fen on the wire and in the database; people read and type yuan. The
+ * Money (DESIGN.md: integer fen, never floating point). Prices are integer fen on the wire and in the database; people read and type yuan. The
  * conversion works on the decimal text, never through floating point, so '24.5' is 2450 and
  * '0.29' is 29 (0.29 * 100 is 28.999999999999996 in binary floating point).
  */
