@@ -34,7 +34,13 @@ import { HoldService } from './modules/holds/service.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { LogRepository } from './modules/logs/repository.ts';
 import { logRoutes } from './modules/logs/routes.ts';
+import { registerNotices } from './modules/notices/module.ts';
+import { registerPayments } from './modules/payments/module.ts';
+import { registerReconciliation } from './modules/reconciliation/module.ts';
+import { registerRenewal } from './modules/renewal/module.ts';
+import { registerReports } from './modules/reports/module.ts';
 import { registerSims } from './modules/sims/module.ts';
+import { registerSms } from './modules/sms/module.ts';
 import type { SmsProvider } from './modules/sms/provider.ts';
 import { UserRepository } from './modules/users/repository.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -153,11 +159,16 @@ export async function buildApp({
   });
 
   const workflowRepo = new WorkflowRepository(db);
-  workflowRoutes(app, {
-    orders: new WorkOrderService(workflowRepo, logRepo),
-    review: new ReviewService(workflowRepo, logRepo),
-    exporter,
-  });
+  const review = new ReviewService(workflowRepo, logRepo);
+  workflowRoutes(app, { orders: new WorkOrderService(workflowRepo, logRepo), review, exporter });
+
+  // SIM administration II (docs/SIM-API-2.md): notices first, every other module may leave one.
+  const notices = registerNotices(app, { db, holds: holdRepo, review });
+  const payments = registerPayments(app, { db, config, holds: holdRepo, logs: logRepo, exporter, notices });
+  registerSms(app, { db, config, holds: holdRepo, logs: logRepo, exporter, sms, payments });
+  registerRenewal(app, { db, holds: holdRepo, logs: logRepo, exporter, payments, notices, review });
+  registerReconciliation(app, { db, dataDir: config.dataDir, holds: holdRepo, logs: logRepo, exporter });
+  registerReports(app, { db, holds: holdRepo, exporter });
   geocodeRoutes(app, new CachedGeocoder(makeGeocoder(config)));
   await liveRoutes(app, { appId: config.appId, sessions: sessionRepo, holds: holdRepo, bus: live.bus });
 

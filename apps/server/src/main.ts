@@ -1,4 +1,4 @@
-import { ensureSuperAdmin, openDatabase, seedDemo, seedSimDemo } from '@lodestar/db';
+import { ensureSuperAdmin, openDatabase, seedBillingDemo, seedDemo, seedSimDemo } from '@lodestar/db';
 import { AccountType } from '@lodestar/domain';
 import { type GatewayHandle, startGateway } from '@lodestar/gateway';
 import { deviceIds, type SimulatorHandle, startSimulator } from '@lodestar/simulator';
@@ -28,6 +28,7 @@ async function main() {
   const admin = await ensureSuperAdmin(database.db, { phone: config.adminPhone, password: config.adminPassword });
   const demoUsers = config.demo ? await seedDemo(database.db) : undefined;
   if (config.demo) await seedSimDemo(database.db);
+  if (config.demo) await seedBillingDemo(database.db);
   const fleet = config.demo ? deviceIds(config.demoDevices) : [];
   if (fleet.length) await registerDemoFleet(database, fleet);
 

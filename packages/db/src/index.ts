@@ -4,4 +4,5 @@ export * from './password.ts';
 export * as schema from './schema.ts';
 export * from './schema.ts';
 export * from './seed.ts';
+export { seedBillingDemo } from './seed-billing.ts';
 export { seedSimDemo } from './seed-sim.ts';

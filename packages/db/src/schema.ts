@@ -1,3 +1,5 @@
 /** The whole schema: drizzle-kit reads this file; modules import tables from `@lodestar/db`. */
+
+export * from './schema-billing.ts';
 export * from './schema-core.ts';
 export * from './schema-sim.ts';

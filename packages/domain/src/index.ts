@@ -1,4 +1,5 @@
 export * from './api.ts';
+export * from './billing.ts';
 export * from './enums.ts';
 export * from './functions.ts';
 export * from './limits.ts';

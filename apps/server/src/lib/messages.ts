@@ -1,7 +1,13 @@
 import type { Language } from '@lodestar/domain';
+import { NOTICES_MESSAGES } from '../modules/notices/messages.ts';
+import { PAYMENTS_MESSAGES } from '../modules/payments/messages.ts';
+import { RECONCILIATION_MESSAGES } from '../modules/reconciliation/messages.ts';
+import { RENEWAL_MESSAGES } from '../modules/renewal/messages.ts';
+import { REPORTS_MESSAGES } from '../modules/reports/messages.ts';
+import { SMS_MESSAGES } from '../modules/sms/messages.ts';
 
 /** Server messages, shown by the console as they come (spec section 8: "show msg"). */
-const MESSAGES = {
+const CORE_MESSAGES = {
   ok: { zh: '成功', en: 'Success', fr: 'Succès' },
   notFound: { zh: '数据不存在', en: 'Not found', fr: 'Introuvable' },
   noFunction: {
@@ -337,6 +343,17 @@ const MESSAGES = {
   },
   simExportName: { zh: 'SIM卡列表', en: 'SIM cards', fr: 'Cartes SIM' },
 } as const satisfies Record<string, Record<Language, string>>;
+
+/** Issue #6's modules keep their messages next to them. */
+const MESSAGES = {
+  ...CORE_MESSAGES,
+  ...NOTICES_MESSAGES,
+  ...PAYMENTS_MESSAGES,
+  ...RENEWAL_MESSAGES,
+  ...SMS_MESSAGES,
+  ...RECONCILIATION_MESSAGES,
+  ...REPORTS_MESSAGES,
+};
 
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -2,7 +2,13 @@ import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { ALL_FUNCTION_IDS, ErrCode } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_TENANCY_PATHS } from '../modules/catalogue/tenancy-covered.ts';
+import { NOTICES_TENANCY_PATHS } from '../modules/notices/tenancy-covered.ts';
+import { PAYMENTS_TENANCY_PATHS } from '../modules/payments/tenancy-covered.ts';
+import { RECONCILIATION_TENANCY_PATHS } from '../modules/reconciliation/tenancy-covered.ts';
+import { RENEWAL_TENANCY_PATHS } from '../modules/renewal/tenancy-covered.ts';
+import { REPORTS_TENANCY_PATHS } from '../modules/reports/tenancy-covered.ts';
 import { SIMS_TENANCY_PATHS } from '../modules/sims/tenancy-covered.ts';
+import { SMS_TENANCY_PATHS } from '../modules/sms/tenancy-covered.ts';
 import { WORKFLOW_TENANCY_PATHS } from '../modules/workflow/tenancy-covered.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
@@ -25,9 +31,26 @@ const ID_FIELDS = [
   'TargetID',
   'TargetIDs',
   'ReHoldID',
+  'OrderID',
+  'OrderNo',
+  'MessageID',
+  'NoticeIDs',
+  'ReconciliationID',
+  'BillID',
+  'MSISDNs',
 ];
 /** Modules with many id-taking calls try them in their own tenancy.test.ts and list them. */
-const COVERED_BY_MODULES = [...CATALOGUE_TENANCY_PATHS, ...SIMS_TENANCY_PATHS, ...WORKFLOW_TENANCY_PATHS];
+const COVERED_BY_MODULES = [
+  ...CATALOGUE_TENANCY_PATHS,
+  ...SIMS_TENANCY_PATHS,
+  ...WORKFLOW_TENANCY_PATHS,
+  ...NOTICES_TENANCY_PATHS,
+  ...PAYMENTS_TENANCY_PATHS,
+  ...RENEWAL_TENANCY_PATHS,
+  ...SMS_TENANCY_PATHS,
+  ...RECONCILIATION_TENANCY_PATHS,
+  ...REPORTS_TENANCY_PATHS,
+];
 
 afterAll(stopTestServers);
 

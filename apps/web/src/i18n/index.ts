@@ -19,6 +19,11 @@ export const NAMESPACES = [
   'table',
   'catalogue',
   'accounts',
+  'sms',
+  'notices',
+  'renewal',
+  'reconciliation',
+  'reports',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });

@@ -8,6 +8,7 @@ import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { useAppTitle } from '../components/useAppTitle.ts';
 import { useLogout } from '../features/auth/api/logout.ts';
+import { NoticeButton } from '../features/notices/components/NoticeButton.tsx';
 import { useSaveSettings } from '../features/user/api/save-settings.ts';
 import { WorkCountButton } from '../features/workflow/components/WorkCountButton.tsx';
 import { useSession } from '../store/session.ts';
@@ -42,6 +43,7 @@ export function AppHeader() {
       <div className="app-header-menu">{menuPosition === MenuPosition.Top ? <NavMenu mode="horizontal" /> : null}</div>
       <div className="app-header-tools">
         <WorkCountButton />
+        <NoticeButton />
         <WorkspaceSwitch />
         <LanguageSwitch className="header-tool" onChange={(Language) => saveSettings.mutate({ Language })} />
         <Tooltip title={t('download')}>

@@ -3,6 +3,7 @@ import { Layout } from 'antd';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { UnitPanel } from '../features/holds/components/UnitPanel.tsx';
+import { SUPPLIER_PANEL_PATHS, SupplierPanel } from '../features/reconciliation/components/SupplierPanel.tsx';
 import { PageFallback } from '../router/Root.tsx';
 import { useSession } from '../store/session.ts';
 import { AppHeader } from './AppHeader.tsx';
@@ -31,7 +32,7 @@ export default function Shell() {
       <AppHeader />
       <Layout hasSider className="shell-body">
         {menuPosition === MenuPosition.Left ? <SideMenu side="left" /> : null}
-        <UnitPanel />
+        {SUPPLIER_PANEL_PATHS.includes(pathname) ? <SupplierPanel /> : <UnitPanel />}
         <Layout.Content className="shell-content">
           <TagBar />
           <div className="shell-page scroll-to-top">

@@ -30,6 +30,17 @@ const BUILT_PAGES: Record<string, React.ComponentType> = {
   '/account/hold': lazy(() => import('../features/accounts/pages/HoldsPage.tsx')),
   '/account/permission': lazy(() => import('../features/accounts/pages/PermissionPage.tsx')),
   '/log': lazy(() => import('../features/accounts/pages/OperationLogPage.tsx')),
+  '/manage/record': lazy(() => import('../features/sms/pages/SmsRecordPage.tsx')),
+  '/manage/msg': lazy(() => import('../features/sms/pages/SmsPaymentPage.tsx')),
+  '/message': lazy(() => import('../features/notices/pages/NoticesPage.tsx')),
+  '/recharge': lazy(() => import('../features/renewal/pages/RenewalPage.tsx')),
+  '/reconciliation': lazy(() => import('../features/reconciliation/pages/SupplierReconciliationPage.tsx')),
+  '/reconciliation/details': lazy(() => import('../features/reconciliation/pages/ReconciliationDetailsPage.tsx')),
+  '/reconciliation/supplier': lazy(() => import('../features/reconciliation/pages/SupplierRecordsPage.tsx')),
+  '/reconciliation/bill': lazy(() => import('../features/reconciliation/pages/CustomerBillsPage.tsx')),
+  '/reports': lazy(() => import('../features/reports/pages/RenewalFeePage.tsx')),
+  '/reports/newly': lazy(() => import('../features/reports/pages/NewStoppedPage.tsx')),
+  '/reports/payOrder': lazy(() => import('../features/reports/pages/PayOrderReportPage.tsx')),
 };
 
 function menuPage(entry: MenuEntry) {

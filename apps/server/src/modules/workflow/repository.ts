@@ -6,7 +6,7 @@ import { alias, type PgDatabase } from 'drizzle-orm/pg-core';
 import { ownedInLineage, ownedInSubtree } from '../../lib/catalogue-scope.ts';
 
 /** The pool's database or an open transaction: the same queries run on both. */
-type Executor = PgDatabase<NodePgQueryResultHKT, typeof schema>;
+export type Executor = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
 export type SimRow = typeof sims.$inferSelect;
 export type WorkOrderRow = typeof workOrders.$inferSelect;
@@ -32,6 +32,11 @@ const reviewer = alias(users, 'reviewer');
 
 export class WorkflowRepository {
   constructor(private readonly db: Executor) {}
+
+  /** The database or transaction this repository runs on, for review hooks of other modules. */
+  get executor(): Executor {
+    return this.db;
+  }
 
   /** Runs `fn` in one transaction with a repository bound to it. */
   transaction<T>(fn: (repo: WorkflowRepository) => Promise<T>): Promise<T> {

@@ -3,7 +3,7 @@ import { badRequest, outsideHold } from '../../lib/errors.ts';
 import { formatInZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { LogRepository } from '../logs/repository.ts';
-import type { SimPatch, SimRow, WorkflowRepository, WorkOrderRow } from './repository.ts';
+import type { Executor, SimPatch, SimRow, WorkflowRepository, WorkOrderRow } from './repository.ts';
 import { historyAction, renewedExpiry, stateAllows } from './rules.ts';
 import type { ApprovalItemInput } from './schemas.ts';
 
@@ -53,12 +53,32 @@ function beforeAfter(sim: SimRow, patch: SimPatch) {
   return { before, after };
 }
 
+/** One reviewed order: `before` is the SIM as it was, `after` as approval left it (same when rejected). */
+export interface ReviewDecision {
+  order: WorkOrderRow;
+  approved: boolean;
+  before: SimRow;
+  after: SimRow;
+}
+
+/**
+ * Other modules' reactions to a review (renewal records, the applicant's notice), run in the
+ * review's transaction so they happen exactly when the review does.
+ */
+export type ReviewHook = (tx: Executor, auth: AuthContext, decisions: ReviewDecision[]) => Promise<void>;
+
 /** Approving or rejecting work orders (function 45): all items or none, in one transaction. */
 export class ReviewService {
+  private readonly hooks: ReviewHook[] = [];
+
   constructor(
     private readonly repo: WorkflowRepository,
     private readonly logs: LogRepository,
   ) {}
+
+  addHook(hook: ReviewHook): void {
+    this.hooks.push(hook);
+  }
 
   async review(auth: AuthContext, items: ApprovalItemInput[]): Promise<void> {
     if (!items.length) throw badRequest('workNoOrderSelected');
@@ -92,9 +112,11 @@ export class ReviewService {
         (await repo.lockSimsById([...new Set(locked.map((r) => r.order.simId))])).map((s) => [s.id, s]),
       );
       const history: Parameters<WorkflowRepository['insertHistory']>[0] = [];
+      const decisions: ReviewDecision[] = [];
       for (const item of items) {
         const { order, iccid } = orders.get(item.WorkID)!;
         const sim = sims.get(order.simId)!;
+        const before = { ...sim };
         const checkText = item.CheckText ?? '';
         const approved = item.CheckStatus === CheckStatus.Agreed;
         const reHoldId = approved && order.workType === WorkType.Return ? item.ReHoldID! : null;
@@ -126,8 +148,15 @@ export class ReviewService {
           checkText,
           reHoldId,
         });
+        decisions.push({
+          order: { ...order, checkStatus: item.CheckStatus, checkText, reHoldId },
+          approved,
+          before,
+          after: { ...sim },
+        });
       }
       await repo.insertHistory(history);
+      for (const hook of this.hooks) await hook(repo.executor, auth, decisions);
     });
 
     const summary = (status: number) =>

@@ -31,23 +31,8 @@ export function historyAction(workType: number, lockType: number | null): string
   }
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** Calendar month arithmetic on 'YYYY-MM-DD'; the 31st of a short month becomes its last day. */
-export function addMonths(day: string, months: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const index = y * 12 + (m - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = index - year * 12;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return `${pad(year, 4)}-${pad(month + 1)}-${pad(Math.min(d, lastDay))}`;
-}
-
-/** A renewal extends from the current expiry, or from today when the card already expired. */
-export function renewedExpiry(expiresOn: string | null, today: string, months: number): string {
-  const from = expiresOn && expiresOn > today ? expiresOn : today;
-  return addMonths(from, months);
-}
+/** Month arithmetic and the renewal rule live in the domain: the renewal page uses them too. */
+export { addMonths, renewedExpiry } from '@lodestar/domain';
 
 const WORK_TYPE_TEXT: Record<string, Record<Language, string>> = {
   [WorkType.Stop]: { zh: '停机', en: 'Stop service', fr: 'Suspension de ligne' },

@@ -1,0 +1,73 @@
+import type { PayKind, PayMethod } from '@lodestar/domain';
+import type { Executor } from '../workflow/repository.ts';
+
+/** The transaction an order is marked paid in; fulfilments write in it. */
+export type PaymentTx = Executor;
+
+/** A payment order as fulfilments see it, at the moment it becomes paid. */
+export interface PaidOrder {
+  id: number;
+  orderNo: string;
+  kind: PayKind;
+  holdId: number;
+  userId: number | null;
+  amountFen: number;
+  smsPackId: string | null;
+  smsCount: number | null;
+  paidAt: Date;
+}
+
+/**
+ * Runs inside the transaction that moves the order from pending to paid: it happens exactly once
+ * however many times the provider calls back, and if it throws the order stays pending.
+ */
+export type Fulfilment = (tx: PaymentTx, order: PaidOrder) => Promise<void>;
+
+/** A renewal order's line (docs/SIM-API-2.md). */
+export interface NewOrderItem {
+  simId: number;
+  packageId: number;
+  periods: number;
+  months: number;
+  feeFen: number;
+}
+
+export interface NewOrder {
+  kind: PayKind;
+  method: PayMethod;
+  holdId: number;
+  userId: number;
+  amountFen: number;
+  /** Shown by the provider to the payer. */
+  subject: string;
+  smsPackId?: string;
+  smsCount?: number;
+  items?: NewOrderItem[];
+}
+
+/** The reply of every "create an order" call and of Payment/GetOrder (docs/SIM-API-2.md). */
+export interface OrderView {
+  OrderID: number;
+  OrderNo: string;
+  Kind: number;
+  Method: number;
+  Provider: string;
+  /** True when the local sandbox handles the order: no money moves. */
+  Sandbox: boolean;
+  AmountFen: number;
+  Currency: string;
+  Status: number;
+  StatusText: string;
+  Subject: string;
+  PayUrl: string;
+  FailReason: string;
+  ExpiresAt: string;
+  CreateTime: string;
+  PaidTime: string | null;
+}
+
+/** What the payments module offers the renewal and SMS modules. */
+export interface Payments {
+  createOrder(order: NewOrder, lang: string, timeZone: string): Promise<OrderView>;
+  onPaid(kind: PayKind, fulfil: Fulfilment): void;
+}

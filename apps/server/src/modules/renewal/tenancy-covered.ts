@@ -1,0 +1,5 @@
+/**
+ * The renewal calls whose ids `tenancy.test.ts` in this folder tries with a sibling hold's ids, so the
+ * project-wide tenancy test counts them as covered.
+ */
+export const RENEWAL_TENANCY_PATHS: string[] = [];
