@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { devices, sims, workOrders } from '@lodestar/db';
+import { devices, simImportBatches, sims, workOrders } from '@lodestar/db';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { CheckStatus, ErrCode, Fn, formatFen, SIM_STATES, SimState, WorkType } from '@lodestar/domain';
 import ExcelJS from 'exceljs';
@@ -166,6 +166,56 @@ describe.each(dbTargets())('SIM export and home counts on $name PostgreSQL', (ta
       query: { FileID: String(r.data.FileID) },
     });
     expect(file.code).toBe(400);
+  });
+
+  it('exports the import history as the inbound page lists it, only the caller’s subtree', async () => {
+    const clerk = await t.buildUser(hold, [Fn.simInbound, Fn.export]);
+    const stranger = await t.buildHold('Stranger');
+    await t.database.db.insert(simImportBatches).values([
+      {
+        holdId: hold.id,
+        supplierId: cat.supplier.id,
+        userId: clerk.id,
+        fileName: '一月.xlsx',
+        total: 10,
+        imported: 9,
+        failed: 1,
+      },
+      {
+        holdId: customer.id,
+        supplierId: cat.supplier.id,
+        userId: clerk.id,
+        fileName: 'feb.csv',
+        total: 5,
+        imported: 5,
+        failed: 0,
+      },
+      { holdId: stranger.id, supplierId: cat.supplier.id, fileName: 'theirs.xlsx', total: 7, imported: 7, failed: 0 },
+    ]);
+    const r = await t.call<{ FileID: number }>('POST', 'Sim/ExportImportBatchList', {
+      token: clerk.token,
+      body: {},
+      lang: 'en',
+    });
+    expect(r.code).toBe(200);
+    const done = await waitForDownload(clerk.token, r.data.FileID);
+    expect(done.FileName).toMatch(/^Import history-\d{8}-\d{6}\.xlsx$/);
+    const file = await getFile(t, clerk.token, 'Download/GetFile', { FileID: String(r.data.FileID) });
+    const [header, ...rows] = await readSheet(file.body);
+    expect(header).toEqual(['Batch', 'Supplier', 'File', 'Rows', 'Imported', 'Failed', 'By', 'Created']);
+    const list = await t.call<{ rows: { BatchID: number; FileName: string; Total: number; Imported: number }[] }>(
+      'POST',
+      'Sim/GetImportBatchList',
+      { token: clerk.token, body: { PageIndex: 1, PageSize: 100 } },
+    );
+    expect(rows.map((row) => [row[0], row[2], row[3], row[4]])).toEqual(
+      list.data.rows.map((b) => [b.BatchID, b.FileName, b.Total, b.Imported]),
+    );
+    expect(rows.map((row) => row[2])).toEqual(expect.arrayContaining(['一月.xlsx', 'feb.csv']));
+    expect(rows.map((row) => row[2])).not.toContain('theirs.xlsx');
+    const noExport = await t.buildUser(hold, [Fn.simInbound]);
+    const refused = await t.call('POST', 'Sim/ExportImportBatchList', { token: noExport.token, body: {} });
+    expect(refused.errCode).toBe(ErrCode.NoFunction);
   });
 
   it('counts the home page figures from the rows', async () => {
