@@ -1,0 +1,80 @@
+import { RenewalSource } from '@lodestar/domain';
+import { Type } from 'typebox';
+import { DateTimeText, Id, Paging, ReplyOf } from '../../lib/schemas.ts';
+
+const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const TimeFilter = Type.Optional(Type.Union([Type.Literal(''), Type.Null(), DateTimeText]));
+
+export const RENEWAL_SORT_COLUMNS = ['CreateTime', 'FeeFen', 'HoldName'] as const;
+export type RenewalSortColumn = (typeof RENEWAL_SORT_COLUMNS)[number];
+
+const renewalFilters = {
+  SortColumn: Type.Optional(Type.Union([...RENEWAL_SORT_COLUMNS.map((c) => Type.Literal(c)), Type.Literal('')])),
+  SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('')])),
+  StartTime: TimeFilter,
+  EndTime: TimeFilter,
+  HoldID: Type.Optional(Nullable(Id)),
+  OperatorID: Type.Optional(Nullable(Id)),
+  PackageID: Type.Optional(Nullable(Id)),
+  Source: Type.Optional(
+    Type.Union(
+      [0, RenewalSource.Online, RenewalSource.WorkOrder].map((s) => Type.Literal(s)),
+      {
+        description: '0 all, 1 online, 2 work order',
+      },
+    ),
+  ),
+  ICCID: Type.Optional(Type.String({ maxLength: 20, description: 'part of the ICCID' })),
+};
+/** Report/ExportRenewalFeeList: GetRenewalFeeList's body without paging. */
+export const RenewalFeeExportBody = Type.Object(renewalFilters);
+export const RenewalFeeListBody = Type.Object({ ...Paging, ...renewalFilters });
+export type RenewalFeeFilterInput = Type.Static<typeof RenewalFeeExportBody>;
+export type RenewalFeeListInput = Type.Static<typeof RenewalFeeListBody>;
+
+export const RenewalFeeRow = Type.Object({
+  RenewalID: Type.Integer(),
+  ICCID: Type.String(),
+  MSISDN: Type.String(),
+  HoldName: Type.String(),
+  OperatorName: Type.String(),
+  PackageName: Type.String(),
+  Months: Type.Integer(),
+  FeeFen: Type.Integer(),
+  Source: Type.Integer(),
+  SourceText: Type.String(),
+  OrderNo: Type.String({ description: "'' for work-order renewals" }),
+  WorkID: Nullable(Type.Integer()),
+  ExpiresBefore: Nullable(Type.String()),
+  ExpiresAfter: Type.String(),
+  UserName: Type.String(),
+  CreateTime: Type.String(),
+});
+export type RenewalFeeRowOut = Type.Static<typeof RenewalFeeRow>;
+
+export const RenewalTotals = Type.Object({
+  Count: Type.Integer(),
+  Months: Type.Integer(),
+  FeeFen: Type.Integer(),
+});
+export const RenewalFeeListReply = ReplyOf(
+  Type.Object({ rows: Type.Array(RenewalFeeRow), total: Type.Integer(), Totals: RenewalTotals }),
+);
+
+export const NewStoppedBody = Type.Object({
+  HoldID: Type.Optional(Nullable(Id)),
+  OperatorID: Type.Optional(Nullable(Id)),
+});
+export type NewStoppedInput = Type.Static<typeof NewStoppedBody>;
+export const NewStoppedMonth = Type.Object({
+  Month: Type.String({ description: 'YYYY-MM' }),
+  New: Type.Integer(),
+  Stopped: Type.Integer(),
+});
+export type NewStoppedMonthOut = Type.Static<typeof NewStoppedMonth>;
+export const NewStoppedReply = ReplyOf(
+  Type.Object({
+    Months: Type.Array(NewStoppedMonth),
+    Totals: Type.Object({ New: Type.Integer(), Stopped: Type.Integer() }),
+  }),
+);
