@@ -1,11 +1,18 @@
 import type { Db } from '@lodestar/db';
+import { PayMethod } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Exporter } from '../downloads/exporter.ts';
 import type { HoldRepository } from '../holds/repository.ts';
 import type { LogRepository } from '../logs/repository.ts';
 import type { NoticeSink } from '../notices/types.ts';
+import { AlipayProvider } from './alipay.ts';
+import type { PaymentProvider } from './provider.ts';
+import { paymentRoutes } from './routes.ts';
+import { SandboxProvider } from './sandbox.ts';
+import { PaymentService, type ProviderSet } from './service.ts';
 import type { Payments } from './types.ts';
+import { WechatPayProvider } from './wechatpay.ts';
 
 export interface PaymentsDeps {
   db: Db;
@@ -16,12 +23,32 @@ export interface PaymentsDeps {
   notices: NoticeSink;
 }
 
-/** Payment orders and providers. Skeleton until issue #6's payments land. */
-export function registerPayments(_app: FastifyInstance, _deps: PaymentsDeps): Payments {
+/** The callback address of a provider, with the appid every API path carries. */
+export const notifyUrl = (config: Config, provider: string) =>
+  `${config.payment.notifyBaseUrl ?? `http://127.0.0.1:${config.port}`}/API/api/Payment/Notify/${provider}?appid=${encodeURIComponent(config.appId)}`;
+
+/** The providers the settings choose (config.ts checked that `live` has every key). */
+export function providersFor(config: Config): ProviderSet {
+  const sandbox = new SandboxProvider(config.payment.sandboxSecret);
+  const p = config.payment;
+  const alipay =
+    p.provider === 'live' && p.alipay ? new AlipayProvider(p.alipay, notifyUrl(config, 'alipay')) : undefined;
+  const wechatpay =
+    p.provider === 'live' && p.wechatpay
+      ? new WechatPayProvider(p.wechatpay, notifyUrl(config, 'wechatpay'))
+      : undefined;
+  const all: PaymentProvider[] = [sandbox, ...(alipay ? [alipay] : []), ...(wechatpay ? [wechatpay] : [])];
   return {
-    createOrder: async () => {
-      throw new Error('payments are not built yet');
-    },
-    onPaid: () => {},
+    sandbox,
+    forMethod: (method) => (method === PayMethod.Alipay ? alipay : wechatpay) ?? sandbox,
+    byName: (name) => all.find((x) => x.name === name),
   };
+}
+
+/** Payment orders and providers (docs/SIM-API-2.md "Payments"). */
+export function registerPayments(app: FastifyInstance, deps: PaymentsDeps): Payments {
+  const svc = new PaymentService(deps.db, providersFor(deps.config), deps.holds, deps.notices, app.log);
+  app.addHook('onClose', async () => svc.close());
+  paymentRoutes(app, svc, deps.exporter);
+  return svc;
 }

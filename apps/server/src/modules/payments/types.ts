@@ -68,6 +68,13 @@ export interface OrderView {
 
 /** What the payments module offers the renewal and SMS modules. */
 export interface Payments {
-  createOrder(order: NewOrder, lang: string, timeZone: string): Promise<OrderView>;
+  /**
+   * Writes the order and its items and opens it with the method's provider. With `tx` the order
+   * is written in the caller's transaction (e.g. while it holds its SIM rows locked); a provider
+   * that refuses the order makes this throw, and nothing is written.
+   */
+  createOrder(order: NewOrder, lang: string, timeZone: string, tx?: PaymentTx): Promise<OrderView>;
   onPaid(kind: PayKind, fulfil: Fulfilment): void;
+  /** The pending (unexpired) order number holding each of these SIMs, if any. */
+  pendingOrderOfSims(tx: PaymentTx, simIds: number[]): Promise<Map<number, string>>;
 }

@@ -1,0 +1,143 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Fn, formatFen } from '@lodestar/domain';
+import type { FastifyInstance } from 'fastify';
+import { FileIdReply } from '../../lib/schemas.ts';
+import type { Exporter } from '../downloads/exporter.ts';
+import { type ColumnSpec, requireExport, startListExport } from '../downloads/list-export.ts';
+import {
+  OrderDetailReply,
+  OrderIdBody,
+  OrderReply,
+  PayOrderExportBody,
+  PayOrderListBody,
+  PayOrderListReply,
+  SandboxPayBody,
+  tags,
+} from './schemas.ts';
+import type { PaymentService } from './service.ts';
+import { PAY_KIND_TEXT, PAY_METHOD_TEXT, textOf } from './texts.ts';
+
+type Row = Awaited<ReturnType<PaymentService['list']>>['rows'][number];
+
+const COLUMNS: ColumnSpec<Row>[] = [
+  [{ zh: '订单号', en: 'Order no.', fr: 'N° de commande' }, 26, (r) => r.OrderNo],
+  [{ zh: '类型', en: 'Kind', fr: 'Type' }, 14, (r, l) => textOf(PAY_KIND_TEXT, r.Kind, l)],
+  [{ zh: '支付方式', en: 'Method', fr: 'Moyen' }, 12, (r, l) => textOf(PAY_METHOD_TEXT, r.Method, l)],
+  [{ zh: '渠道', en: 'Provider', fr: 'Prestataire' }, 12, (r) => r.Provider],
+  [{ zh: '金额(元)', en: 'Amount (yuan)', fr: 'Montant (yuans)' }, 14, (r) => formatFen(r.AmountFen)],
+  [{ zh: '状态', en: 'Status', fr: 'Statut' }, 10, (r) => r.StatusText],
+  [{ zh: '说明', en: 'Subject', fr: 'Objet' }, 30, (r) => r.Subject],
+  [{ zh: '单位', en: 'Unit', fr: 'Unité' }, 20, (r) => r.HoldName],
+  [{ zh: '用户', en: 'User', fr: 'Utilisateur' }, 16, (r) => r.UserName],
+  [{ zh: '创建时间', en: 'Created', fr: 'Créée le' }, 20, (r) => r.CreateTime],
+  [{ zh: '支付时间', en: 'Paid', fr: 'Payée le' }, 20, (r) => r.PaidTime],
+];
+
+const PAYER_FNS = [Fn.simRecharge, Fn.simSmsPayment];
+const READER_FNS = [Fn.simRecharge, Fn.simSmsPayment, Fn.simPayOrders];
+
+export function paymentRoutes(fastify: FastifyInstance, svc: PaymentService, exporter: Exporter) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
+    '/API/api/Payment/GetOrder',
+    {
+      config: { fn: READER_FNS },
+      schema: {
+        tags,
+        description:
+          'An order and its items (fn 4 renewals, 12 SMS packs, 72 any). Expired pending orders close on read.',
+        body: OrderIdBody,
+        response: { 200: OrderDetailReply },
+      },
+    },
+    async (req, reply) => reply.ok(await svc.getOrder(req.auth, req.lang, req.body.OrderID)),
+  );
+  app.post(
+    '/API/api/Payment/CloseOrder',
+    {
+      config: { fn: PAYER_FNS },
+      schema: {
+        tags,
+        description: 'Abandons a pending order (Closed; nothing else changes). A paid order is refused.',
+        body: OrderIdBody,
+        response: { 200: OrderReply },
+      },
+    },
+    async (req, reply) => reply.ok(await svc.closeOrder(req.auth, req.lang, req.body.OrderID)),
+  );
+  app.post(
+    '/API/api/Payment/SandboxPay',
+    {
+      config: { fn: PAYER_FNS },
+      schema: {
+        tags,
+        description:
+          'Sandbox orders only: completes or fails the payment through a callback signed with the server secret, ' +
+          'exactly as Notify/sandbox receives it. No money moves.',
+        body: SandboxPayBody,
+        response: { 200: OrderReply },
+      },
+    },
+    async (req, reply) => reply.ok(await svc.sandboxPay(req.auth, req.lang, req.body.OrderID, req.body.Outcome)),
+  );
+  app.post(
+    '/API/api/Payment/GetPayOrderList',
+    {
+      config: { fn: READER_FNS },
+      schema: {
+        tags,
+        description: 'Payment orders in the subtree; with fn 4 only renewals, with 12 only SMS packs (Kind forced).',
+        body: PayOrderListBody,
+        response: { 200: PayOrderListReply },
+      },
+    },
+    async (req, reply) => reply.ok(await svc.list(req.auth, req.lang, req.body)),
+  );
+  app.post(
+    '/API/api/Payment/ExportPayOrderList',
+    {
+      config: { fn: READER_FNS },
+      schema: {
+        tags,
+        description: 'The list as .xlsx (+ fn 44).',
+        body: PayOrderExportBody,
+        response: { 200: FileIdReply },
+      },
+    },
+    async (req, reply) => {
+      requireExport(req.auth);
+      const b = req.body;
+      return reply.ok(
+        await startListExport(exporter, req.auth, req.lang, {
+          name: { zh: '缴费订单', en: 'Payment orders', fr: 'Commandes de paiement' },
+          columns: COLUMNS,
+          page: (PageIndex, PageSize) => svc.list(req.auth, req.lang, { ...b, PageIndex, PageSize }),
+        }),
+      );
+    },
+  );
+
+  // Provider callbacks: public, the signature is the check. They need the raw body (signatures
+  // cover it byte for byte), so they get their own scope with raw-text parsers.
+  fastify.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    for (const provider of ['alipay', 'wechatpay', 'sandbox'] as const) {
+      scope.post(
+        `/API/api/Payment/Notify/${provider}`,
+        {
+          config: { public: true },
+          schema: {
+            tags,
+            description: `${provider}'s payment callback; answers what ${provider} expects. Signature verified.`,
+          },
+        },
+        async (req, reply) => {
+          const rawBody = typeof req.body === 'string' ? req.body : '';
+          const { ack } = await svc.notify(provider, { headers: req.headers, rawBody });
+          return reply.status(ack.status).type(ack.contentType).serializer(String).send(ack.body);
+        },
+      );
+    }
+  });
+}

@@ -1,0 +1,69 @@
+import { Type } from 'typebox';
+import { DateTimeText, Id, Paging, ReplyOf } from '../../lib/schemas.ts';
+
+export const tags = ['payments'];
+
+export const OrderView = Type.Object({
+  OrderID: Type.Integer(),
+  OrderNo: Type.String(),
+  Kind: Type.Integer({ description: '1 renewal, 2 SMS pack' }),
+  Method: Type.Integer({ description: '1 Alipay, 2 WeChat Pay' }),
+  Provider: Type.String({ description: 'sandbox, alipay or wechatpay' }),
+  Sandbox: Type.Boolean({ description: 'the local sandbox: no money moves' }),
+  AmountFen: Type.Integer(),
+  Currency: Type.String(),
+  Status: Type.Integer({ description: '0 pending, 1 paid, 2 failed, 3 closed' }),
+  StatusText: Type.String(),
+  Subject: Type.String(),
+  PayUrl: Type.String({ description: 'QR content or pay page; sandbox://pay/<OrderNo> for the sandbox' }),
+  FailReason: Type.String(),
+  ExpiresAt: Type.String(),
+  CreateTime: Type.String(),
+  PaidTime: Type.Union([Type.String(), Type.Null()]),
+});
+export const OrderReply = ReplyOf(OrderView);
+
+export const OrderItem = Type.Object({
+  SimID: Type.Integer(),
+  ICCID: Type.String(),
+  MSISDN: Type.String(),
+  PackageName: Type.String(),
+  Periods: Type.Integer(),
+  Months: Type.Integer(),
+  FeeFen: Type.Integer(),
+});
+export const OrderDetailReply = ReplyOf(Type.Intersect([OrderView, Type.Object({ Items: Type.Array(OrderItem) })]));
+
+export const OrderIdBody = Type.Object({ OrderID: Id });
+export const SandboxPayBody = Type.Object({
+  OrderID: Id,
+  Outcome: Type.Union([Type.Literal('paid'), Type.Literal('failed')]),
+});
+
+const listFilter = {
+  SortColumn: Type.Optional(
+    Type.Union([Type.Literal('CreateTime'), Type.Literal('AmountFen'), Type.Literal('PaidTime')]),
+  ),
+  SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('')])),
+  Kind: Type.Optional(Type.Integer({ minimum: 0, maximum: 2, description: '0 all (forced by function)' })),
+  Method: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
+  Status: Type.Optional(Type.Integer({ minimum: -1, maximum: 3, description: '-1 all' })),
+  OrderNo: Type.Optional(Type.String({ maxLength: 64 })),
+  HoldID: Type.Optional(Type.Integer({ minimum: 0 })),
+  StartTime: Type.Optional(Type.Union([DateTimeText, Type.Literal('')])),
+  EndTime: Type.Optional(Type.Union([DateTimeText, Type.Literal('')])),
+};
+export const PayOrderListBody = Type.Object({ ...Paging, ...listFilter });
+export const PayOrderExportBody = Type.Object(listFilter);
+
+export const PayOrderRow = Type.Intersect([
+  OrderView,
+  Type.Object({ HoldName: Type.String(), UserName: Type.String() }),
+]);
+const Totals = Type.Object({
+  Count: Type.Integer(),
+  AmountFen: Type.Integer(),
+  PaidCount: Type.Integer(),
+  PaidFen: Type.Integer(),
+});
+export const PayOrderListReply = ReplyOf(Type.Object({ rows: Type.Array(PayOrderRow), total: Type.Integer(), Totals }));

@@ -1,0 +1,518 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type Db,
+  holds,
+  paymentEvents,
+  paymentOrderItems,
+  paymentOrders,
+  simPackages,
+  sims,
+  users,
+} from '@lodestar/db';
+import { Fn, type Language, PAYMENT_RULES, PayKind, type PayMethod, PayStatus } from '@lodestar/domain';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { ownedInSubtree } from '../../lib/catalogue-scope.ts';
+import { badRequest, forbidden, outsideHold } from '../../lib/errors.ts';
+import { assertInSubtree } from '../../lib/tenancy.ts';
+import { formatInZone, parseInZone } from '../../lib/time.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { HoldRepository } from '../holds/repository.ts';
+import type { NoticeSink } from '../notices/types.ts';
+import type { Executor } from '../workflow/repository.ts';
+import {
+  type IncomingNotify,
+  type NotifyAck,
+  NotifyRejected,
+  type NotifyResult,
+  type PaymentProvider,
+  ProviderError,
+} from './provider.ts';
+import type { SandboxProvider } from './sandbox.ts';
+import { PAY_STATUS_TEXT, textOf } from './texts.ts';
+import type { Fulfilment, NewOrder, OrderView, PaidOrder, Payments } from './types.ts';
+
+type OrderRow = typeof paymentOrders.$inferSelect;
+
+export interface ProviderSet {
+  sandbox: SandboxProvider;
+  /** The provider for each method (both the sandbox unless PAYMENT_PROVIDER=live). */
+  forMethod: (method: PayMethod) => PaymentProvider;
+  byName: (name: string) => PaymentProvider | undefined;
+}
+
+export interface PayOrderListInput {
+  PageIndex: number;
+  PageSize: number;
+  SortColumn?: 'CreateTime' | 'AmountFen' | 'PaidTime' | undefined;
+  SortType?: 'asc' | 'desc' | '' | undefined;
+  Kind?: number | undefined;
+  Method?: number | undefined;
+  Status?: number | undefined;
+  OrderNo?: string | undefined;
+  HoldID?: number | undefined;
+  StartTime?: string | undefined;
+  EndTime?: string | undefined;
+}
+
+const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const KIND_PREFIX: Record<number, string> = { [PayKind.Renewal]: 'R', [PayKind.SmsPack]: 'S' };
+/** The function that pays for each kind (renewal on /recharge, SMS packs on manage/msg). */
+const KIND_FN: Record<number, number> = { [PayKind.Renewal]: Fn.simRecharge, [PayKind.SmsPack]: Fn.simSmsPayment };
+
+export function toOrderView(o: OrderRow, provider: PaymentProvider | undefined, lang: Language, tz: string): OrderView {
+  return {
+    OrderID: o.id,
+    OrderNo: o.orderNo,
+    Kind: o.kind,
+    Method: o.method,
+    Provider: o.provider,
+    Sandbox: provider ? provider.sandbox : o.provider === 'sandbox',
+    AmountFen: o.amountFen,
+    Currency: o.currency,
+    Status: o.status,
+    StatusText: textOf(PAY_STATUS_TEXT, o.status, lang),
+    Subject: o.subject,
+    PayUrl: o.payUrl,
+    FailReason: o.failReason,
+    ExpiresAt: formatInZone(o.expiresAt, tz),
+    CreateTime: formatInZone(o.createdAt, tz),
+    PaidTime: o.paidAt ? formatInZone(o.paidAt, tz) : null,
+  };
+}
+
+/**
+ * Payment orders (docs/SIM-API-2.md "Payments"): created by the selling modules, moved to paid
+ * exactly once by a verified callback, with the seller's fulfilment in the same transaction.
+ */
+export class PaymentService implements Payments {
+  private readonly fulfilments = new Map<PayKind, Fulfilment>();
+  private readonly timers = new Map<number, NodeJS.Timeout>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly providers: ProviderSet,
+    private readonly holds: HoldRepository,
+    private readonly notices: NoticeSink,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  onPaid(kind: PayKind, fulfil: Fulfilment): void {
+    this.fulfilments.set(kind, fulfil);
+  }
+
+  /** Stops the expiry timers (server closing). */
+  close(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  private newOrderNo(kind: PayKind): string {
+    const stamp = formatInZone(new Date(), 'Asia/Shanghai').replace(/\D/g, '');
+    return `${KIND_PREFIX[kind] ?? 'P'}${stamp}${randomBytes(4).readUInt32BE(0).toString().padStart(10, '0')}`;
+  }
+
+  async createOrder(order: NewOrder, lang: string, timeZone: string, tx?: Executor): Promise<OrderView> {
+    const provider = this.providers.forMethod(order.method);
+    const amountFen = order.items ? order.items.reduce((s, i) => s + i.feeFen, 0) : order.amountFen;
+    if (amountFen !== order.amountFen) throw new Error('the order amount is not the sum of its items');
+    const expiresAt = new Date(Date.now() + PAYMENT_RULES.orderTtlMinutes * 60_000);
+    const write = async (ex: Executor) => {
+      const [row] = await ex
+        .insert(paymentOrders)
+        .values({
+          orderNo: this.newOrderNo(order.kind),
+          kind: order.kind,
+          method: order.method,
+          provider: provider.name,
+          holdId: order.holdId,
+          userId: order.userId,
+          amountFen,
+          currency: PAYMENT_RULES.currency,
+          status: PayStatus.Pending,
+          subject: order.subject,
+          smsPackId: order.smsPackId ?? null,
+          smsCount: order.smsCount ?? null,
+          expiresAt,
+        })
+        .returning();
+      if (order.items?.length)
+        await ex.insert(paymentOrderItems).values(order.items.map((i) => ({ ...i, orderId: row!.id })));
+      // The provider is asked inside the transaction: an order it refuses is never written.
+      let created: Awaited<ReturnType<PaymentProvider['create']>>;
+      try {
+        created = await provider.create({ orderNo: row!.orderNo, amountFen, subject: order.subject, expiresAt });
+      } catch (err) {
+        if (err instanceof ProviderError) throw badRequest('paymentProviderError', err.message);
+        throw err;
+      }
+      const [done] = await ex
+        .update(paymentOrders)
+        .set({ payUrl: created.payUrl, providerTradeNo: created.providerTradeNo ?? null })
+        .where(eq(paymentOrders.id, row!.id))
+        .returning();
+      return done!;
+    };
+    const row = tx ? await write(tx) : await this.db.transaction((t) => write(t));
+    this.scheduleExpiry(row.id, expiresAt);
+    return toOrderView(row, provider, lang as Language, timeZone);
+  }
+
+  private scheduleExpiry(orderId: number, at: Date) {
+    const t = setTimeout(
+      () => {
+        this.timers.delete(orderId);
+        this.expireDue(orderId).catch((err) => this.log.error({ err, orderId }, 'payment order expiry failed'));
+      },
+      Math.max(0, at.getTime() - Date.now()) + 500,
+    );
+    t.unref();
+    this.timers.set(orderId, t);
+  }
+
+  /** Closes pending orders past their time (one, or all): the timer's job, and a check on every read. */
+  async expireDue(orderId?: number): Promise<void> {
+    const conds: SQL[] = [eq(paymentOrders.status, PayStatus.Pending), lte(paymentOrders.expiresAt, sql`now()`)];
+    if (orderId) conds.push(eq(paymentOrders.id, orderId));
+    await this.db.transaction(async (tx) => {
+      const closed = await tx
+        .update(paymentOrders)
+        .set({ status: PayStatus.Closed, closedAt: sql`now()` })
+        .where(and(...conds))
+        .returning({ id: paymentOrders.id, provider: paymentOrders.provider });
+      if (closed.length)
+        await tx.insert(paymentEvents).values(
+          closed.map((o) => ({
+            orderId: o.id,
+            provider: o.provider,
+            event: 'expire',
+            outcome: 'applied',
+            payload: { ttlMinutes: PAYMENT_RULES.orderTtlMinutes },
+          })),
+        );
+    });
+  }
+
+  /** The caller may act on an order of this kind: 72 reads every kind, 4 renewals, 12 SMS packs. */
+  private assertKindAllowed(auth: AuthContext, kind: number, reading: boolean) {
+    if (auth.funs.has(KIND_FN[kind] ?? -1)) return;
+    if (reading && auth.funs.has(Fn.simPayOrders)) return;
+    throw forbidden();
+  }
+
+  private async orderInReach(auth: AuthContext, orderId: number): Promise<OrderRow> {
+    const [row] = await this.db
+      .select()
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.id, orderId), ownedInSubtree(paymentOrders.holdId, auth.holdPath)));
+    if (!row) throw outsideHold();
+    return row;
+  }
+
+  private async current(auth: AuthContext, orderId: number, reading: boolean): Promise<OrderRow> {
+    let row = await this.orderInReach(auth, orderId);
+    this.assertKindAllowed(auth, row.kind, reading);
+    if (row.status === PayStatus.Pending && row.expiresAt.getTime() <= Date.now()) {
+      await this.expireDue(row.id);
+      row = await this.orderInReach(auth, orderId);
+    }
+    return row;
+  }
+
+  view(row: OrderRow, lang: Language, tz: string): OrderView {
+    return toOrderView(row, this.providers.byName(row.provider), lang, tz);
+  }
+
+  async getOrder(auth: AuthContext, lang: Language, orderId: number) {
+    const row = await this.current(auth, orderId, true);
+    const items = await this.db
+      .select({
+        SimID: paymentOrderItems.simId,
+        ICCID: sims.iccid,
+        MSISDN: sims.msisdn,
+        PackageName: simPackages.name,
+        Periods: paymentOrderItems.periods,
+        Months: paymentOrderItems.months,
+        FeeFen: paymentOrderItems.feeFen,
+      })
+      .from(paymentOrderItems)
+      .innerJoin(sims, eq(sims.id, paymentOrderItems.simId))
+      .innerJoin(simPackages, eq(simPackages.id, paymentOrderItems.packageId))
+      .where(eq(paymentOrderItems.orderId, row.id))
+      .orderBy(asc(paymentOrderItems.id));
+    return { ...this.view(row, lang, auth.timeZone), Items: items.map((i) => ({ ...i, MSISDN: i.MSISDN ?? '' })) };
+  }
+
+  async closeOrder(auth: AuthContext, lang: Language, orderId: number): Promise<OrderView> {
+    const row = await this.current(auth, orderId, false);
+    if (row.status === PayStatus.Paid) throw badRequest('paymentAlreadyPaid', row.orderNo);
+    if (row.status !== PayStatus.Pending) return this.view(row, lang, auth.timeZone);
+    const closed = await this.db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(paymentOrders)
+        .set({ status: PayStatus.Closed, closedAt: sql`now()` })
+        .where(and(eq(paymentOrders.id, row.id), eq(paymentOrders.status, PayStatus.Pending)))
+        .returning();
+      await tx.insert(paymentEvents).values({
+        orderId: row.id,
+        provider: row.provider,
+        event: 'close',
+        outcome: done ? 'applied' : 'duplicate',
+        payload: { userId: auth.userId },
+      });
+      return done;
+    });
+    const t = this.timers.get(row.id);
+    if (t) clearTimeout(t);
+    this.timers.delete(row.id);
+    if (!closed) {
+      // A callback won the race: answer what the order is now (a paid one is still refused).
+      const now = await this.orderInReach(auth, orderId);
+      if (now.status === PayStatus.Paid) throw badRequest('paymentAlreadyPaid', now.orderNo);
+      return this.view(now, lang, auth.timeZone);
+    }
+    return this.view(closed, lang, auth.timeZone);
+  }
+
+  /** The sandbox's Complete / Fail buttons: a signed callback through the very path providers use. */
+  async sandboxPay(auth: AuthContext, lang: Language, orderId: number, outcome: 'paid' | 'failed') {
+    const row = await this.current(auth, orderId, false);
+    if (row.provider !== 'sandbox') throw badRequest('paymentNotSandbox', row.orderNo);
+    const result = await this.notify('sandbox', this.providers.sandbox.callback(row, outcome));
+    if (!result.ok && result.refused) throw badRequest('paymentNotPending', row.orderNo);
+    if (!result.ok) throw badRequest('paymentCallbackFailed', row.orderNo);
+    return this.view(await this.orderInReach(auth, orderId), lang, auth.timeZone);
+  }
+
+  /**
+   * A provider's callback: verified, recorded in payment_events, applied at most once. `ok` tells
+   * the provider to stop calling; a refused callback (closed order, bad signature) is acknowledged
+   * as failed and logged.
+   */
+  async notify(
+    providerName: string,
+    incoming: IncomingNotify,
+  ): Promise<{ ok: boolean; refused: boolean; ack: NotifyAck }> {
+    const provider = this.providers.byName(providerName);
+    if (!provider) throw outsideHold();
+    const payload = { body: incoming.rawBody.slice(0, 20_000), headers: pickHeaders(incoming.headers) };
+    const event = async (orderId: number | null, outcome: string, extra: Record<string, unknown> = {}) =>
+      this.db
+        .insert(paymentEvents)
+        .values({ orderId, provider: providerName, event: 'notify', outcome, payload: { ...payload, ...extra } });
+    const refuse = async (orderId: number | null, reason: string) => {
+      this.log.warn({ provider: providerName, orderId, reason }, 'payment callback refused');
+      await event(orderId, 'rejected', { reason });
+      return { ok: false, refused: true, ack: provider.ack(false, reason) };
+    };
+
+    let result: NotifyResult;
+    try {
+      result = provider.verifyNotify(incoming);
+    } catch (err) {
+      if (err instanceof NotifyRejected || err instanceof SyntaxError) return refuse(null, err.message);
+      throw err;
+    }
+    const [order] = await this.db.select().from(paymentOrders).where(eq(paymentOrders.orderNo, result.orderNo));
+    if (!order) return refuse(null, `no order ${result.orderNo}`);
+    if (order.provider !== providerName) return refuse(order.id, `order ${order.orderNo} is a ${order.provider} order`);
+    if (result.outcome === 'ignored') {
+      await event(order.id, 'ignored');
+      return { ok: true, refused: false, ack: provider.ack(true) };
+    }
+    if (result.amountFen !== undefined && result.amountFen !== order.amountFen)
+      return refuse(order.id, `amount ${result.amountFen} is not the order's ${order.amountFen}`);
+    if (order.status === PayStatus.Pending && order.expiresAt.getTime() <= Date.now()) await this.expireDue(order.id);
+
+    try {
+      const applied = await this.db.transaction(async (tx) => {
+        const [moved] =
+          result.outcome === 'paid'
+            ? await tx
+                .update(paymentOrders)
+                .set({ status: PayStatus.Paid, paidAt: sql`now()`, providerTradeNo: result.providerTradeNo ?? null })
+                .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, PayStatus.Pending)))
+                .returning()
+            : await tx
+                .update(paymentOrders)
+                .set({ status: PayStatus.Failed, failReason: result.reason ?? 'failed' })
+                .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, PayStatus.Pending)))
+                .returning();
+        if (!moved) return undefined;
+        if (result.outcome === 'paid') {
+          const fulfil = this.fulfilments.get(moved.kind as PayKind);
+          if (!fulfil) throw new Error(`no fulfilment registered for payment kind ${moved.kind}`);
+          await fulfil(tx, paidOrderOf(moved));
+        }
+        await tx.insert(paymentEvents).values({
+          orderId: order.id,
+          provider: providerName,
+          event: 'notify',
+          outcome: 'applied',
+          payload: { ...payload, outcome: result.outcome },
+        });
+        if (moved.userId)
+          await this.notices.add(tx, [
+            {
+              userId: moved.userId,
+              kind: result.outcome === 'paid' ? 'paymentPaid' : 'paymentFailed',
+              params: {
+                OrderNo: moved.orderNo,
+                OrderID: moved.id,
+                Kind: moved.kind,
+                AmountFen: moved.amountFen,
+                Reason: moved.failReason,
+              },
+              dedupeKey: `payment:${moved.orderNo}`,
+            },
+          ]);
+        return moved;
+      });
+      if (applied) {
+        const t = this.timers.get(order.id);
+        if (t) clearTimeout(t);
+        this.timers.delete(order.id);
+        return { ok: true, refused: false, ack: provider.ack(true) };
+      }
+    } catch (err) {
+      this.log.error({ err, orderNo: order.orderNo }, 'payment fulfilment failed; the order stays pending');
+      await event(order.id, 'failed', { error: (err as Error).message });
+      return { ok: false, refused: false, ack: provider.ack(false, 'fulfilment failed') };
+    }
+
+    const [now] = await this.db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id));
+    const same =
+      (result.outcome === 'paid' && now!.status === PayStatus.Paid) ||
+      (result.outcome === 'failed' && now!.status === PayStatus.Failed);
+    if (same) {
+      await event(order.id, 'duplicate', { outcome: result.outcome });
+      return { ok: true, refused: false, ack: provider.ack(true) };
+    }
+    return refuse(order.id, `order ${order.orderNo} is ${textOf(PAY_STATUS_TEXT, now!.status, 'en')}`);
+  }
+
+  /** Which kinds the caller's list shows (docs/SIM-API-2.md: with 4 only 1, with 12 only 2). */
+  static kindsFor(auth: AuthContext, asked: number | undefined): number[] {
+    const allowed = auth.funs.has(Fn.simPayOrders)
+      ? [PayKind.Renewal, PayKind.SmsPack]
+      : [PayKind.Renewal, PayKind.SmsPack].filter((k) => auth.funs.has(KIND_FN[k]!));
+    if (asked && allowed.includes(asked)) return [asked];
+    return allowed;
+  }
+
+  private async listConditions(auth: AuthContext, f: PayOrderListInput): Promise<SQL> {
+    let scope = auth.holdPath;
+    if (f.HoldID) {
+      const hold = await this.holds.findById(f.HoldID);
+      assertInSubtree(auth.holdPath, hold);
+      scope = hold!.path;
+    }
+    const kinds = PaymentService.kindsFor(auth, f.Kind);
+    if (!kinds.length) throw forbidden();
+    const conds: SQL[] = [ownedInSubtree(paymentOrders.holdId, scope), inArray(paymentOrders.kind, kinds)];
+    if (f.Method) conds.push(eq(paymentOrders.method, f.Method));
+    if (f.Status !== undefined && f.Status >= 0) conds.push(eq(paymentOrders.status, f.Status));
+    if (f.OrderNo) conds.push(ilike(paymentOrders.orderNo, escapeLike(f.OrderNo)));
+    for (const [text, op, name] of [
+      [f.StartTime, gte, 'StartTime'],
+      [f.EndTime, lte, 'EndTime'],
+    ] as const) {
+      if (!text) continue;
+      const at = parseInZone(text, auth.timeZone);
+      if (!at) throw badRequest('invalidField', `${name} ${text}`);
+      conds.push(op(paymentOrders.createdAt, at));
+    }
+    return and(...conds)!;
+  }
+
+  async list(auth: AuthContext, lang: Language, f: PayOrderListInput) {
+    await this.expireDue();
+    const where = await this.listConditions(auth, f);
+    const column = {
+      CreateTime: paymentOrders.createdAt,
+      AmountFen: paymentOrders.amountFen,
+      PaidTime: paymentOrders.paidAt,
+    }[f.SortColumn ?? 'CreateTime'];
+    const isDesc = (f.SortType || (f.SortColumn ? 'asc' : 'desc')) === 'desc';
+    const [rows, [totals]] = await Promise.all([
+      this.db
+        .select({ order: paymentOrders, holdName: holds.name, userName: users.userName })
+        .from(paymentOrders)
+        .innerJoin(holds, eq(holds.id, paymentOrders.holdId))
+        .leftJoin(users, eq(users.id, paymentOrders.userId))
+        .where(where)
+        .orderBy(
+          isDesc ? sql`${column} DESC NULLS LAST` : sql`${column} ASC NULLS LAST`,
+          isDesc ? desc(paymentOrders.id) : asc(paymentOrders.id),
+        )
+        .limit(f.PageSize)
+        .offset((f.PageIndex - 1) * f.PageSize),
+      this.db
+        .select({
+          Count: count(),
+          AmountFen: sql<number>`coalesce(sum(${paymentOrders.amountFen}), 0)::int`,
+          PaidCount: sql<number>`(count(*) FILTER (WHERE ${paymentOrders.status} = ${PayStatus.Paid}))::int`,
+          PaidFen: sql<number>`coalesce(sum(${paymentOrders.amountFen}) FILTER (WHERE ${paymentOrders.status} = ${PayStatus.Paid}), 0)::int`,
+        })
+        .from(paymentOrders)
+        .where(where),
+    ]);
+    return {
+      rows: rows.map((r) => ({
+        ...this.view(r.order, lang, auth.timeZone),
+        HoldName: r.holdName,
+        UserName: r.userName ?? '',
+      })),
+      total: totals!.Count,
+      Totals: totals!,
+    };
+  }
+
+  /** Pending renewal orders holding these SIMs (a SIM is in one pending order at a time). */
+  async pendingOrderOfSims(ex: Executor, simIds: number[]): Promise<Map<number, string>> {
+    if (!simIds.length) return new Map();
+    const rows = await ex
+      .select({ simId: paymentOrderItems.simId, orderNo: paymentOrders.orderNo })
+      .from(paymentOrderItems)
+      .innerJoin(paymentOrders, eq(paymentOrders.id, paymentOrderItems.orderId))
+      .where(
+        and(
+          inArray(paymentOrderItems.simId, simIds),
+          eq(paymentOrders.status, PayStatus.Pending),
+          sql`${paymentOrders.expiresAt} > now()`,
+        ),
+      );
+    return new Map(rows.map((r) => [r.simId, r.orderNo]));
+  }
+}
+
+function paidOrderOf(o: OrderRow): PaidOrder {
+  return {
+    id: o.id,
+    orderNo: o.orderNo,
+    kind: o.kind as PayKind,
+    holdId: o.holdId,
+    userId: o.userId,
+    amountFen: o.amountFen,
+    smsPackId: o.smsPackId,
+    smsCount: o.smsCount,
+    paidAt: o.paidAt ?? new Date(),
+  };
+}
+
+const KEPT_HEADERS = [
+  'content-type',
+  'x-sandbox-signature',
+  'wechatpay-timestamp',
+  'wechatpay-nonce',
+  'wechatpay-signature',
+  'wechatpay-serial',
+];
+function pickHeaders(h: IncomingNotify['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of KEPT_HEADERS) {
+    const v = h[k];
+    if (v !== undefined) out[k] = Array.isArray(v) ? v.join(',') : v;
+  }
+  return out;
+}
