@@ -3,6 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Exporter } from '../downloads/exporter.ts';
 import type { HoldRepository } from '../holds/repository.ts';
 import type { LogRepository } from '../logs/repository.ts';
+import { UploadStore } from '../sims/files.ts';
+import { BillRepository } from './bill-repository.ts';
+import { BillService } from './bill-service.ts';
+import { reconciliationRoutes } from './routes.ts';
+import { SupplierReconRepository } from './supplier-repository.ts';
+import { SupplierReconService } from './supplier-service.ts';
 
 export interface ReconciliationDeps {
   db: Db;
@@ -12,5 +18,11 @@ export interface ReconciliationDeps {
   exporter: Exporter;
 }
 
-/** Supplier reconciliation and customer bills. Skeleton until issue #6's reconciliation lands. */
-export function registerReconciliation(_app: FastifyInstance, _deps: ReconciliationDeps): void {}
+/** Supplier reconciliation and customer bills (docs/SIM-API-2.md "Reconciliation"). */
+export function registerReconciliation(app: FastifyInstance, deps: ReconciliationDeps): void {
+  reconciliationRoutes(app, {
+    suppliers: new SupplierReconService(new SupplierReconRepository(deps.db), new UploadStore(deps.dataDir)),
+    bills: new BillService(new BillRepository(deps.db), deps.holds),
+    exporter: deps.exporter,
+  });
+}
