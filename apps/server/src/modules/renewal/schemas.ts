@@ -1,0 +1,71 @@
+import { PAY_METHODS, PAYMENT_RULES } from '@lodestar/domain';
+import { Type } from 'typebox';
+import { Id, PageOf, Paging, ReplyOf } from '../../lib/schemas.ts';
+
+export const tags = ['renewal'];
+
+const listFilter = {
+  SortColumn: Type.Optional(Type.Union([Type.Literal('ExpiresOn'), Type.Literal('ICCID'), Type.Literal('HoldName')])),
+  SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('')])),
+  DisplayState: Type.Optional(
+    Type.Union([Type.Literal(''), Type.Literal('expiring'), Type.Literal('expired')], {
+      description: "'' expiring and expired",
+    }),
+  ),
+  ICCID: Type.Optional(Type.String({ maxLength: 20 })),
+  MSISDN: Type.Optional(Type.String({ maxLength: 20 })),
+  HoldID: Type.Optional(Type.Integer({ minimum: 0 })),
+};
+export const RenewalSimListBody = Type.Object({ ...Paging, ...listFilter });
+export const RenewalSimExportBody = Type.Object(listFilter);
+
+export const RenewalSimRow = Type.Object({
+  SimID: Type.Integer(),
+  ICCID: Type.String(),
+  MSISDN: Type.String(),
+  HoldID: Type.Integer(),
+  HoldName: Type.String(),
+  OperatorID: Type.Integer(),
+  OperatorName: Type.String(),
+  PackageID: Type.Union([Type.Integer(), Type.Null()]),
+  PackageName: Type.String(),
+  PeriodMonths: Type.Union([Type.Integer(), Type.Null()]),
+  PriceFen: Type.Union([Type.Integer(), Type.Null()]),
+  ExpiresOn: Type.Union([Type.String(), Type.Null()]),
+  DisplayState: Type.String(),
+  State: Type.Integer(),
+  PendingOrderNo: Type.String({ description: "the pending renewal order holding the SIM, or ''" }),
+});
+export const RenewalSimListReply = PageOf(RenewalSimRow);
+
+const renewalBody = {
+  SimIDs: Type.Array(Id, { minItems: 1, maxItems: PAYMENT_RULES.renewalMaxSims }),
+  PackageID: Type.Optional(Type.Integer({ minimum: 0, description: 'absent or 0: each SIM renews its own package' })),
+  Periods: Type.Integer({ minimum: 1, maximum: PAYMENT_RULES.renewalMaxPeriods }),
+};
+export const QuoteBody = Type.Object(renewalBody);
+export const CreateOrderBody = Type.Object({
+  ...renewalBody,
+  Method: Type.Union(
+    PAY_METHODS.map((m) => Type.Literal(m)),
+    { description: '1 Alipay, 2 WeChat Pay' },
+  ),
+});
+
+export const QuoteReply = ReplyOf(
+  Type.Object({
+    Items: Type.Array(
+      Type.Object({
+        SimID: Type.Integer(),
+        ICCID: Type.String(),
+        PackageID: Type.Integer(),
+        PackageName: Type.String(),
+        Months: Type.Integer(),
+        FeeFen: Type.Integer(),
+        ExpiresOn: Type.Union([Type.String(), Type.Null()]),
+        NewExpiresOn: Type.String(),
+      }),
+    ),
+    TotalFen: Type.Integer(),
+  }),
+);
