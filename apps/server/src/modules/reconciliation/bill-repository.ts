@@ -128,7 +128,7 @@ export class BillRepository {
         UPDATE customer_bills b SET sim_count = t.sims, renewal_count = t.renewals, renewal_fen = t.renewal_fen,
           sms_pack_fen = t.pack_fen, total_fen = t.total, paid_fen = t.paid, due_fen = t.total - t.paid,
           sms_sent = t.segments,
-          state = CASE WHEN t.total - t.paid = 0 THEN ${BillState.Paid} ELSE ${BillState.Unpaid} END,
+          state = CASE WHEN t.total - t.paid = 0 THEN ${BillState.Paid}::smallint ELSE ${BillState.Unpaid}::smallint END,
           updated_at = now()
         FROM (
           SELECT b2.id,
