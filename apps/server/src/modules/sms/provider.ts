@@ -1,12 +1,19 @@
 /**
  * SMS delivery. The local provider (default) writes the message to the server log: this machine
  * reaches no SMS gateway, and the console says so when it is in use. The HTTP provider posts
- * `{ phone, text }` as JSON to SMS_HTTP_URL with SMS_HTTP_TOKEN as a bearer token, the shape most
- * SMS gateways or a small adapter in front of them accept.
+ * `{ phone, text }` (login codes) or `{ phone, text, id }` (SMS to SIMs, `id` = our MessageID) as
+ * JSON to SMS_HTTP_URL with SMS_HTTP_TOKEN as a bearer token, the shape most SMS gateways or a small
+ * adapter in front of them accept; the gateway reports delivery to Sms/DeliveryReport.
  */
 export interface SmsProvider {
   readonly name: 'local' | 'http';
+  /** A login code. */
   send(phone: string, text: string, code: string): Promise<void>;
+  /**
+   * A plain message to a SIM (Sms/SendSms); `id` is our message id. Throws when the provider
+   * refuses it; may answer the gateway's own id for its delivery reports.
+   */
+  sendText(phone: string, text: string, id: string): Promise<{ providerMessageId?: string }>;
 }
 
 export class LocalSmsProvider implements SmsProvider {
@@ -16,6 +23,11 @@ export class LocalSmsProvider implements SmsProvider {
   async send(phone: string, text: string, code: string): Promise<void> {
     // The e2e tests and a developer without a gateway read the code from this exact line.
     this.log(`[local SMS provider] SMS code for ${phone}: ${code} — ${text}`);
+  }
+
+  async sendText(phone: string, text: string, id: string): Promise<{ providerMessageId?: string }> {
+    this.log(`[local SMS provider] SMS #${id} to ${phone} (written here only, not delivered): ${text}`);
+    return {};
   }
 }
 
@@ -27,16 +39,29 @@ export class HttpSmsProvider implements SmsProvider {
     private readonly timeoutMs = 10_000,
   ) {}
 
-  async send(phone: string, text: string): Promise<void> {
+  private async post(body: object): Promise<Response> {
     const res = await fetch(this.url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
       },
-      body: JSON.stringify({ phone, text }),
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(this.timeoutMs),
     });
     if (!res.ok) throw new Error(`SMS gateway answered HTTP ${res.status}`);
+    return res;
+  }
+
+  async send(phone: string, text: string): Promise<void> {
+    await this.post({ phone, text });
+  }
+
+  async sendText(phone: string, text: string, id: string): Promise<{ providerMessageId?: string }> {
+    const res = await this.post({ phone, text, id });
+    // A gateway may answer its own id (`{ id }` or `{ messageId }`); anything else is fine too.
+    const body = (await res.json().catch(() => null)) as { id?: unknown; messageId?: unknown } | null;
+    const own = body?.messageId ?? body?.id;
+    return typeof own === 'string' || typeof own === 'number' ? { providerMessageId: String(own) } : {};
   }
 }

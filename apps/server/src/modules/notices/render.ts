@@ -1,0 +1,122 @@
+import { formatFen, type Language, type NoticeKind, PayKind, SIM_RULES } from '@lodestar/domain';
+import { workTypeText } from '../workflow/rules.ts';
+
+export type NoticeParams = Record<string, string | number | boolean | null>;
+
+/** A notice as the reader sees it: title, text and the console page it points to. */
+export interface RenderedNotice {
+  Title: string;
+  Content: string;
+  Link: string;
+}
+
+type Texts = Record<Language, string>;
+
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
+
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const num = (v: unknown) => (typeof v === 'number' ? v : Number(v) || 0);
+
+const T = {
+  simExpiringTitle: { zh: 'SIM卡即将到期', en: 'SIM cards expiring soon', fr: 'Cartes SIM bientôt expirées' },
+  simExpiringText: {
+    zh: '您名下有 {Count} 张SIM卡将在 {Days} 天内到期，请及时续费。',
+    en: '{Count} SIM card(s) in your organisation expire within {Days} days. Renew them in time.',
+    fr: '{Count} carte(s) SIM de votre organisation expirent dans les {Days} jours. Pensez à les renouveler.',
+  },
+  simExpiredTitle: { zh: 'SIM卡已到期', en: 'SIM cards expired', fr: 'Cartes SIM expirées' },
+  simExpiredText: {
+    zh: '您名下有 {Count} 张SIM卡已到期，请尽快续费。',
+    en: '{Count} SIM card(s) in your organisation have expired. Renew them to keep them in service.',
+    fr: '{Count} carte(s) SIM de votre organisation ont expiré. Renouvelez-les pour les garder en service.',
+  },
+  workApprovedTitle: { zh: '工单 {WorkID} 已同意', en: 'Work order {WorkID} approved', fr: 'Ordre {WorkID} accepté' },
+  workRejectedTitle: { zh: '工单 {WorkID} 已驳回', en: 'Work order {WorkID} rejected', fr: 'Ordre {WorkID} rejeté' },
+  workApprovedText: {
+    zh: '您对SIM卡 {ICCID} 的“{WorkType}”申请已同意。',
+    en: 'Your “{WorkType}” request for SIM {ICCID} was approved.',
+    fr: 'Votre demande « {WorkType} » pour la carte SIM {ICCID} a été acceptée.',
+  },
+  workRejectedText: {
+    zh: '您对SIM卡 {ICCID} 的“{WorkType}”申请已驳回。',
+    en: 'Your “{WorkType}” request for SIM {ICCID} was rejected.',
+    fr: 'Votre demande « {WorkType} » pour la carte SIM {ICCID} a été rejetée.',
+  },
+  checkText: { zh: '审核意见：{CheckText}', en: 'Comment: {CheckText}', fr: 'Commentaire : {CheckText}' },
+  paidTitle: { zh: '支付成功', en: 'Payment received', fr: 'Paiement reçu' },
+  paidText: {
+    zh: '{What}订单 {OrderNo}（{Amount} 元）已支付。',
+    en: '{What} order {OrderNo} ({Amount} yuan) was paid.',
+    fr: 'La commande {What} {OrderNo} ({Amount} yuans) est payée.',
+  },
+  failedTitle: { zh: '支付失败', en: 'Payment failed', fr: 'Paiement échoué' },
+  failedText: {
+    zh: '{What}订单 {OrderNo}（{Amount} 元）支付失败，未做任何更改。',
+    en: '{What} order {OrderNo} ({Amount} yuan) failed; nothing was changed.',
+    fr: 'La commande {What} {OrderNo} ({Amount} yuans) a échoué ; rien n’a été modifié.',
+  },
+  reason: { zh: '原因：{Reason}', en: 'Reason: {Reason}', fr: 'Motif : {Reason}' },
+  renewal: { zh: '续费', en: 'Renewal', fr: 'de renouvellement' },
+  smsPack: { zh: '短信包', en: 'SMS pack', fr: 'de pack SMS' },
+  unknown: { zh: '通知', en: 'Notice', fr: 'Avis' },
+} satisfies Record<string, Texts>;
+
+const withExtra = (text: string, extra: string) => (extra ? `${text} ${extra}` : text);
+
+/**
+ * The notice's title, text and link in the reader's language, from its kind and the values it was
+ * left with (docs/SIM-API-2.md "Notices"). Params per kind:
+ * - simExpiring `{ Count, Days }`, simExpired `{ Count }` (the daily scan);
+ * - workOrderDecided `{ WorkID, WorkType, LockType, Approved, ICCID, CheckText }` (the review hook);
+ * - paymentPaid / paymentFailed `{ OrderNo, OrderID, Kind, AmountFen, Reason }` (payments).
+ */
+export function renderNotice(kind: NoticeKind | string, p: NoticeParams, lang: Language): RenderedNotice {
+  switch (kind) {
+    case 'simExpiring':
+      return {
+        Title: T.simExpiringTitle[lang],
+        Content: fill(T.simExpiringText[lang], { Count: num(p.Count), Days: num(p.Days) || SIM_RULES.expiringDays }),
+        Link: '/recharge?DisplayState=expiring',
+      };
+    case 'simExpired':
+      return {
+        Title: T.simExpiredTitle[lang],
+        Content: fill(T.simExpiredText[lang], { Count: num(p.Count) }),
+        Link: '/recharge?DisplayState=expired',
+      };
+    case 'workOrderDecided': {
+      const approved = p.Approved === true;
+      const values = {
+        WorkID: num(p.WorkID),
+        ICCID: str(p.ICCID),
+        WorkType: workTypeText(num(p.WorkType), p.LockType === null ? null : num(p.LockType), lang),
+        CheckText: str(p.CheckText),
+      };
+      const text = fill((approved ? T.workApprovedText : T.workRejectedText)[lang], values);
+      return {
+        Title: fill((approved ? T.workApprovedTitle : T.workRejectedTitle)[lang], values),
+        Content: withExtra(text, values.CheckText ? fill(T.checkText[lang], values) : ''),
+        Link: values.ICCID ? `/manage/sim?ICCID=${encodeURIComponent(values.ICCID)}` : '/manage/sim',
+      };
+    }
+    case 'paymentPaid':
+    case 'paymentFailed': {
+      const paid = kind === 'paymentPaid';
+      const values = {
+        OrderNo: str(p.OrderNo),
+        Amount: formatFen(num(p.AmountFen)),
+        What: (num(p.Kind) === PayKind.SmsPack ? T.smsPack : T.renewal)[lang],
+        Reason: str(p.Reason),
+      };
+      const text = fill((paid ? T.paidText : T.failedText)[lang], values);
+      return {
+        Title: (paid ? T.paidTitle : T.failedTitle)[lang],
+        Content: withExtra(text, !paid && values.Reason ? fill(T.reason[lang], values) : ''),
+        Link: `/reports/payOrder?OrderNo=${encodeURIComponent(values.OrderNo)}`,
+      };
+    }
+    default:
+      return { Title: T.unknown[lang], Content: '', Link: '' };
+  }
+}

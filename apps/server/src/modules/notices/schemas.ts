@@ -1,0 +1,37 @@
+import { Type } from 'typebox';
+import { Id, Paging, ReplyOf } from '../../lib/schemas.ts';
+
+export const NoticeListBody = Type.Object({
+  ...Paging,
+  Read: Type.Union([Type.Literal(-1), Type.Literal(0), Type.Literal(1)], {
+    default: -1,
+    description: '-1 all, 0 unread, 1 read',
+  }),
+});
+export type NoticeListInput = Type.Static<typeof NoticeListBody>;
+
+export const NoticeRow = Type.Object({
+  NoticeID: Type.Integer(),
+  Kind: Type.String({ description: 'simExpiring, simExpired, workOrderDecided, paymentPaid, paymentFailed' }),
+  Title: Type.String({ description: "in the caller's language" }),
+  Content: Type.String(),
+  Link: Type.String({ description: 'a console path' }),
+  Read: Type.Boolean(),
+  CreateTime: Type.String(),
+});
+export const NoticeListReply = ReplyOf(
+  Type.Object({
+    rows: Type.Array(NoticeRow),
+    total: Type.Integer(),
+    Unread: Type.Integer({ description: "the caller's unread notices (all of them, whatever the filter)" }),
+  }),
+);
+
+export const UnreadCountReply = ReplyOf(Type.Integer({ description: "the caller's unread notices" }));
+
+export const MarkReadBody = Type.Object({
+  NoticeIDs: Type.Optional(Type.Array(Id, { maxItems: 1000 })),
+  All: Type.Optional(Type.Boolean()),
+});
+export type MarkReadInput = Type.Static<typeof MarkReadBody>;
+export const MarkReadReply = ReplyOf(Type.Object({ Count: Type.Integer({ description: 'notices marked read' }) }));
