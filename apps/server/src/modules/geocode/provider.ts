@@ -2,11 +2,17 @@ import type { Language } from '@lodestar/domain';
 import { iso1A2Code } from '@rapideditor/country-coder';
 import gcoord from 'gcoord';
 import { provinceAt } from './china.ts';
-import { countryName, provinceName } from './names.ts';
+import { cityAt } from './cities.ts';
+import { cityName, countryName, isCityProvince, provinceFullName, provinceName } from './names.ts';
 
 export interface Place {
   Country: string;
   Province: string;
+  /**
+   * Prefecture-level city (广州市 / Guangzhou). A municipality or a special administrative region
+   * is its own city (北京市 / Beijing); empty where unknown.
+   */
+  City: string;
   Address: string;
   /** Which provider answered: the console says when it is the offline one. */
   Source: 'offline' | 'amap' | 'nominatim';
@@ -20,7 +26,8 @@ export interface Geocoder {
 
 /**
  * Works with no network: the country from country-coder's borders and, inside China, the
- * province from the boundary data shipped with the app. No street or city level.
+ * province and the prefecture-level city from the boundary data shipped with the app. No
+ * district or street level.
  */
 export class OfflineGeocoder implements Geocoder {
   readonly name = 'offline' as const;
@@ -28,17 +35,37 @@ export class OfflineGeocoder implements Geocoder {
   async reverse(lat: number, lon: number, lang: Language): Promise<Place> {
     const code = iso1A2Code([lon, lat]);
     const country = code ? countryName(code, lang) : '';
-    const inChina = code === 'CN' || code === 'HK' || code === 'MO' || code === 'TW';
-    const province = inChina ? provinceAt(lon, lat) : undefined;
-    const provinceText = province ? provinceName(province.name, lang) : '';
-    const parts = lang === 'zh' ? [country, provinceText] : [provinceText, country];
-    return {
-      Country: country,
-      Province: provinceText,
-      Address: parts.filter(Boolean).join(lang === 'zh' ? '' : ', '),
-      Source: 'offline',
-    };
+    // country-coder names Hong Kong and Macao CN at this level.
+    const inChina = code === 'CN' || code === 'TW';
+    const province = inChina ? chinaProvinceAt(lon, lat) : undefined;
+    const provinceText = province ? provinceName(province, lang) : '';
+    let city = '';
+    if (province && isCityProvince(province)) city = lang === 'zh' ? provinceFullName(province) : provinceText;
+    else if (province) city = cityName(cityAt(lon, lat, province) ?? '', lang);
+    // Taiwan is a country to country-coder: its name is not written twice.
+    const provincePart = provinceText === country ? '' : provinceText;
+    let address: string;
+    if (lang === 'zh') {
+      const full = provincePart && province ? provinceFullName(province) : '';
+      address = [country, full, city === full ? '' : city].join('');
+    } else {
+      address = [city === provincePart ? '' : city, provincePart, country].filter(Boolean).join(', ');
+    }
+    return { Country: country, Province: provinceText, City: city, Address: address, Source: 'offline' };
   }
+}
+
+const SAR: Record<string, string> = { HK: '香港', MO: '澳门' };
+
+/**
+ * The province's short Chinese name. Hong Kong and Macao are small beside the resolution of the
+ * province outlines, so country-coder's finer borders decide for them (both border Guangdong only).
+ */
+function chinaProvinceAt(lon: number, lat: number): string | undefined {
+  const sar = SAR[iso1A2Code([lon, lat], { level: 'territory' }) ?? ''];
+  if (sar) return sar;
+  const name = provinceAt(lon, lat)?.name;
+  return name === '香港' || name === '澳门' ? '广东' : name;
 }
 
 /** Amap's web service (expects GCJ-02, answers in Chinese). */
@@ -59,14 +86,22 @@ export class AmapGeocoder implements Geocoder {
     );
     const body = (await res.json()) as {
       status?: string;
-      regeocode?: { formatted_address?: string; addressComponent?: { country?: string; province?: string } };
+      regeocode?: {
+        // Amap answers an empty array, not a string, for a field it has no value for.
+        formatted_address?: string | [];
+        addressComponent?: { country?: string | []; province?: string | []; city?: string | [] };
+      };
     };
     if (body.status !== '1' || !body.regeocode) throw new Error('Amap reverse geocoding failed');
     const c = body.regeocode.addressComponent ?? {};
+    const text = (v: string | [] | undefined) => (typeof v === 'string' ? v : '');
+    const province = text(c.province);
     return {
-      Country: c.country ?? '',
-      Province: c.province ?? '',
-      Address: body.regeocode.formatted_address ?? '',
+      Country: text(c.country),
+      Province: province,
+      // A municipality's city comes back empty: the municipality is the city, as offline.
+      City: text(c.city) || (/市$/.test(province) ? province : ''),
+      Address: text(body.regeocode.formatted_address),
       Source: 'amap',
     };
   }
@@ -83,10 +118,14 @@ export class NominatimGeocoder implements Geocoder {
       signal: AbortSignal.timeout(5000),
     });
     if (!res.ok) throw new Error(`Nominatim answered HTTP ${res.status}`);
-    const body = (await res.json()) as { display_name?: string; address?: { country?: string; state?: string } };
+    const body = (await res.json()) as {
+      display_name?: string;
+      address?: { country?: string; state?: string; city?: string; town?: string };
+    };
     return {
       Country: body.address?.country ?? '',
       Province: body.address?.state ?? '',
+      City: body.address?.city ?? body.address?.town ?? '',
       Address: body.display_name ?? '',
       Source: 'nominatim',
     };

@@ -12,6 +12,7 @@ const Point = Type.Object({
 const PlaceSchema = Type.Object({
   Country: Type.String(),
   Province: Type.String(),
+  City: Type.String({ description: 'prefecture-level city; a municipality is its own city' }),
   Address: Type.String(),
   Source: Type.String({ description: 'offline, amap or nominatim' }),
 });
