@@ -168,8 +168,9 @@ export async function seedBillingDemo(db: Db): Promise<boolean> {
         if (result.status === PayStatus.Paid)
           planned.push({ sim, months, feeFen, at: result.paidAt!, source: RenewalSource.Online, orderIndex, userId });
       }
+      const renewalNo = orderNo('R', at);
       orders.push({
-        orderNo: orderNo('R', at),
+        orderNo: renewalNo,
         kind: PayKind.Renewal,
         method: random() < 0.55 ? PayMethod.Alipay : PayMethod.WechatPay,
         provider: 'sandbox',
@@ -177,7 +178,7 @@ export async function seedBillingDemo(db: Db): Promise<boolean> {
         userId,
         amountFen,
         subject: count === 1 ? `SIM ${chosen[0]!.iccid}` : `SIM ×${count}`,
-        payUrl: '',
+        payUrl: `sandbox://pay/${renewalNo}`,
         providerTradeNo: result.status === PayStatus.Paid ? `SANDBOX${stamp(result.paidAt!)}${seq}` : null,
         expiresAt: new Date(at.getTime() + PAYMENT_RULES.orderTtlMinutes * MINUTE),
         createdAt: at,
@@ -192,8 +193,9 @@ export async function seedBillingDemo(db: Db): Promise<boolean> {
       const at = momentIn(back);
       const result = outcome(at);
       if (result.status === PayStatus.Paid) paidPacks.set(holdId, (paidPacks.get(holdId) ?? 0) + pack.Count);
+      const packNo = orderNo('S', at);
       orders.push({
-        orderNo: orderNo('S', at),
+        orderNo: packNo,
         kind: PayKind.SmsPack,
         method: random() < 0.5 ? PayMethod.Alipay : PayMethod.WechatPay,
         provider: 'sandbox',
@@ -203,7 +205,7 @@ export async function seedBillingDemo(db: Db): Promise<boolean> {
         subject: `SMS ×${pack.Count}`,
         smsPackId: pack.PackID,
         smsCount: pack.Count,
-        payUrl: '',
+        payUrl: `sandbox://pay/${packNo}`,
         providerTradeNo: result.status === PayStatus.Paid ? `SANDBOX${stamp(result.paidAt!)}${seq}` : null,
         expiresAt: new Date(at.getTime() + PAYMENT_RULES.orderTtlMinutes * MINUTE),
         createdAt: at,

@@ -1,0 +1,60 @@
+import { hashKey, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/instance.ts';
+import type { PageQuery } from '../../../components/table/use-server-list.ts';
+import type {
+  NewStoppedFilters,
+  NewStoppedReport,
+  PageWithTotals,
+  PayOrderFilters,
+  PayOrderRow,
+  PayOrderTotals,
+  RenewalFeeFilters,
+  RenewalFeeRow,
+  RenewalTotals,
+} from './types.ts';
+
+export const renewalFeeRoot = ['reports', 'renewalFees'] as const;
+export const payOrderRoot = ['reports', 'payOrders'] as const;
+
+/** SortColumn: CreateTime, FeeFen or HoldName. */
+export const getRenewalFeeList = (q: RenewalFeeFilters & PageQuery) =>
+  api.post<PageWithTotals<RenewalFeeRow, RenewalTotals>>('Report/GetRenewalFeeList', q);
+
+/** SortColumn: CreateTime, AmountFen or PaidTime (the payments module's list). */
+export const getPayOrderList = (q: PayOrderFilters & PageQuery) =>
+  api.post<PageWithTotals<PayOrderRow, PayOrderTotals>>('Payment/GetPayOrderList', q);
+
+export function useNewStopped(filters: NewStoppedFilters) {
+  return useQuery({
+    queryKey: ['reports', 'newStopped', filters],
+    queryFn: () => api.post<NewStoppedReport>('Report/GetNewStoppedCards', filters),
+  });
+}
+
+/** An export prepares its file in the download centre; the centre's list refreshes. */
+function useExport<F>(path: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (filters: F) => api.post<{ FileID: number }>(path, filters),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['download', 'list'] }),
+  });
+}
+export const useExportRenewalFees = () => useExport<RenewalFeeFilters>('Report/ExportRenewalFeeList');
+export const useExportNewStopped = () => useExport<NewStoppedFilters>('Report/ExportNewStoppedCards');
+export const useExportPayOrders = () => useExport<PayOrderFilters>('Payment/ExportPayOrderList');
+
+/**
+ * The Totals the server answered with the list's pages for these filters (every page of one
+ * filter carries the same Totals). Read from the query cache that `useServerList` fills, so the
+ * table and the summary come from one request.
+ */
+export function useListTotals<T>(root: QueryKey, filters: object): T | undefined {
+  const qc = useQueryClient();
+  // Exactly these filters: a prefix match would let {} pick up a narrower filter's totals.
+  const wanted = hashKey([...root, filters]);
+  const entries = qc.getQueriesData<{ Totals?: T }>({
+    queryKey: root,
+    predicate: (q) => hashKey(q.queryKey.slice(0, root.length + 1)) === wanted,
+  });
+  return entries.map(([, data]) => data?.Totals).find((t) => t !== undefined);
+}
