@@ -1,6 +1,159 @@
-import ComingSoonPage from '../../../pages/ComingSoonPage.tsx';
+import { CalculatorOutlined } from '@ant-design/icons';
+import { App, Button, Popconfirm, Select, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLayout } from '../../../components/PageLayout.tsx';
+import { ExportButton } from '../../../components/table/ExportButton.tsx';
+import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
+import {
+  type BillTotals,
+  billRoot,
+  exportCustomerBills,
+  getCustomerBills,
+  useGenerateBills,
+  useSetBillPaid,
+} from '../api/bill-calls.ts';
+import type { CustomerBill } from '../api/types.ts';
+import { BillLinesDrawer } from '../components/BillLinesDrawer.tsx';
+import { defaultMonth, MonthPicker } from '../components/MonthPicker.tsx';
+import { yuan } from '../components/money.tsx';
+import { type TotalsColumn, TotalsTable } from '../components/TotalsTable.tsx';
+import { useTotalsList } from '../use-totals-list.ts';
+import '../reconciliation.css';
 
-/** Placeholder until issue #6 builds this page. */
-export default function Page() {
-  return <ComingSoonPage titleKey="simCustomerReconciliation" />;
+/** reconciliation/bill (fn 22): the customers' bills of a month, made on demand, marked paid. */
+export default function CustomerBillsPage() {
+  const { t } = useTranslation('reconciliation');
+  const { message, modal } = App.useApp();
+  const [month, setMonth] = useState(defaultMonth);
+  const [holdId, setHoldId] = useState<number | undefined>();
+  const [state, setState] = useState(-1);
+  const [open, setOpen] = useState<CustomerBill | null>(null);
+  const filters = { Month: month, HoldID: holdId, State: state };
+  const list = useTotalsList([...billRoot, 'list'], getCustomerBills, filters);
+  const generate = useGenerateBills();
+  const setPaid = useSetBillPaid();
+
+  const askGenerate = () =>
+    modal.confirm({
+      title: t('bill.generateTitle', { month }),
+      content: t('bill.generateContent'),
+      okText: t('bill.generate'),
+      cancelText: t('common:cancel'),
+      onOk: async () => {
+        try {
+          const r = await generate.mutateAsync({ Month: month, HoldID: holdId });
+          void message.success(t('bill.generated', { count: r.Count }));
+        } catch {
+          // the api client has shown why
+        }
+      },
+    });
+
+  const money = (
+    key: keyof BillTotals & keyof CustomerBill,
+    title: string,
+  ): TotalsColumn<CustomerBill, BillTotals> => ({
+    key,
+    title,
+    align: 'right',
+    width: 110,
+    render: (_, r) => yuan(r[key] as number),
+    total: (x) => yuan(x[key]),
+  });
+  const count = (
+    key: keyof BillTotals & keyof CustomerBill,
+    title: string,
+  ): TotalsColumn<CustomerBill, BillTotals> => ({
+    key,
+    title,
+    dataIndex: key,
+    align: 'right',
+    width: 90,
+    total: (x) => x[key],
+  });
+
+  const columns: TotalsColumn<CustomerBill, BillTotals>[] = [
+    { key: 'HoldName', dataIndex: 'HoldName', title: t('col.customer'), width: 160 },
+    { key: 'Month', dataIndex: 'Month', title: t('month'), width: 90 },
+    count('SimCount', t('card.simCount')),
+    count('RenewalCount', t('col.renewals')),
+    money('RenewalFen', t('col.renewalFen')),
+    money('SmsPackFen', t('col.smsPackFen')),
+    count('SmsSent', t('col.smsSent')),
+    money('TotalFen', t('col.total')),
+    money('PaidFen', t('col.paidFen')),
+    money('DueFen', t('col.dueFen')),
+    {
+      key: 'State',
+      title: t('col.state'),
+      width: 100,
+      render: (_, r) => <Tag color={r.State === 1 ? 'green' : 'orange'}>{r.StateText}</Tag>,
+    },
+    { key: 'PaidTime', dataIndex: 'PaidTime', title: t('col.paidTime'), width: 170 },
+    {
+      key: 'actions',
+      title: t('col.actions'),
+      width: 180,
+      fixed: 'right',
+      render: (_, r) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setOpen(r)}>
+            {t('details')}
+          </Button>
+          <Popconfirm
+            title={t('bill.payTitle')}
+            description={t('bill.payContent', { hold: r.HoldName, month: r.Month, amount: yuan(r.DueFen) })}
+            okText={t('bill.markPaid')}
+            cancelText={t('common:cancel')}
+            disabled={r.PaidTime !== ''}
+            onConfirm={async () => {
+              try {
+                await setPaid.mutateAsync(r.BillID);
+                void message.success(t('bill.paidDone'));
+              } catch {
+                // the api client has shown why
+              }
+            }}
+          >
+            <Button type="link" size="small" disabled={r.PaidTime !== ''}>
+              {t('bill.markPaid')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <PageLayout title={t('menu:simCustomerReconciliation')}>
+      <div className="recon-toolbar">
+        <MonthPicker value={month} onChange={(m) => m && setMonth(m)} aria-label={t('month')} />
+        <HoldTreeSelect
+          value={holdId}
+          onChange={setHoldId}
+          placeholder={t('bill.allCustomers')}
+          style={{ width: 220 }}
+        />
+        <Select
+          style={{ width: 140 }}
+          value={state}
+          onChange={setState}
+          aria-label={t('col.state')}
+          options={[
+            { value: -1, label: t('state.all') },
+            { value: 0, label: t('billState.0') },
+            { value: 1, label: t('billState.1') },
+          ]}
+        />
+        <Button type="primary" icon={<CalculatorOutlined />} loading={generate.isPending} onClick={askGenerate}>
+          {t('bill.generate')}
+        </Button>
+        <div style={{ flex: 1 }} />
+        <ExportButton exportFile={() => exportCustomerBills(filters)} />
+      </div>
+      <TotalsTable data-testid="bills-table" list={list} columns={columns} rowKey={(r) => r.BillID} />
+      <BillLinesDrawer bill={open} onClose={() => setOpen(null)} />
+    </PageLayout>
+  );
 }
