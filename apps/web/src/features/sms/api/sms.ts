@@ -1,0 +1,54 @@
+import { PayKind } from '@lodestar/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/instance.ts';
+import type { PageQuery } from '../../../components/table/use-server-list.ts';
+import type { OrderView, PayOrderRow, SendSmsReply, SmsBalance, SmsFilters, SmsListReply, SmsPack } from './types.ts';
+
+/** Every SMS list query key starts with this, so a send refreshes them all. */
+export const smsListRoot = ['sms', 'list'] as const;
+export const smsBalanceKey = ['sms', 'balance'] as const;
+export const smsOrdersRoot = ['sms', 'orders'] as const;
+
+/** SortColumn is one of CreateTime, MSISDN, State. */
+export const getSmsList = (q: SmsFilters & PageQuery) => api.post<SmsListReply>('Sms/GetSmsList', q);
+export const exportSmsList = (filters: SmsFilters) => api.post<{ FileID: number }>('Sms/ExportSmsList', filters);
+export const sendSms = (body: { MSISDNs: string[]; Content: string }) => api.post<SendSmsReply>('Sms/SendSms', body);
+
+export function useSmsBalance() {
+  return useQuery({ queryKey: smsBalanceKey, queryFn: () => api.post<SmsBalance>('Sms/GetSmsBalance', {}) });
+}
+
+export function useSmsPacks() {
+  return useQuery({
+    queryKey: ['sms', 'packs'],
+    queryFn: () => api.post<SmsPack[]>('Sms/GetSmsPacks', {}),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useSendSms() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: sendSms,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: smsListRoot });
+      void qc.invalidateQueries({ queryKey: smsBalanceKey });
+    },
+  });
+}
+
+export const buySmsPack = (body: { PackID: string; Method: number }) => api.post<OrderView>('Sms/BuySmsPack', body);
+
+/** The hold's SMS pack orders (Payment/GetPayOrderList, Kind 2). */
+export const getSmsPackOrders = (q: PageQuery) =>
+  api.post<{ rows: PayOrderRow[]; total: number }>('Payment/GetPayOrderList', {
+    ...q,
+    Kind: PayKind.SmsPack,
+    Method: 0,
+    Status: -1,
+  });
+
+export const getOrder = (OrderID: number) => api.post<OrderView>('Payment/GetOrder', { OrderID });
+export const closeOrder = (OrderID: number) => api.post<OrderView>('Payment/CloseOrder', { OrderID });
+export const sandboxPay = (OrderID: number, Outcome: 'paid' | 'failed') =>
+  api.post<OrderView>('Payment/SandboxPay', { OrderID, Outcome });

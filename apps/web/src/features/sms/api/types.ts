@@ -1,0 +1,79 @@
+/** docs/SIM-API-2.md "SMS". */
+export interface SmsRow {
+  MessageID: number;
+  MSISDN: string;
+  ICCID: string;
+  HoldName: string;
+  Content: string;
+  Segments: number;
+  State: number;
+  StateText: string;
+  Error: string;
+  Provider: string;
+  UserName: string;
+  CreateTime: string;
+  SentTime: string;
+  DeliveredTime: string;
+}
+
+export interface SmsFilters {
+  MSISDN: string;
+  ICCID: string;
+  /** -1 all */
+  State: number;
+  HoldID?: number | undefined;
+  StartTime: string;
+  EndTime: string;
+}
+
+export interface SmsListReply {
+  rows: SmsRow[];
+  total: number;
+  Totals: { Count: number; Segments: number };
+}
+
+export interface SmsBalance {
+  HoldID: number;
+  HoldName: string;
+  Balance: number;
+  /** local: messages are written to the server log, nothing is delivered. */
+  Provider: 'local' | 'http';
+}
+
+export interface SmsPack {
+  PackID: string;
+  Count: number;
+  PriceFen: number;
+}
+
+export interface SendSmsReply {
+  Count: number;
+  Segments: number;
+  Balance: number;
+  MessageIDs: number[];
+}
+
+/** payments/types.ts OrderView. */
+export interface OrderView {
+  OrderID: number;
+  OrderNo: string;
+  Kind: number;
+  Method: number;
+  Provider: string;
+  Sandbox: boolean;
+  AmountFen: number;
+  Currency: string;
+  Status: number;
+  StatusText: string;
+  Subject: string;
+  PayUrl: string;
+  FailReason: string;
+  ExpiresAt: string;
+  CreateTime: string;
+  PaidTime: string | null;
+}
+
+export interface PayOrderRow extends OrderView {
+  HoldName: string;
+  UserName: string;
+}
