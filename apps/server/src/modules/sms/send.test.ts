@@ -215,6 +215,29 @@ describe.each(dbTargets())('sending SMS to SIMs on $name PostgreSQL', (target) =
     expect(await balanceOf(hold.id)).toBe(600);
   });
 
+  it('sells a pack through payments: the paid order credits its count once', async () => {
+    const buyer = await t.buildUser(hold, [Fn.simSmsPayment]);
+    const unknown = await t.call('POST', 'Sms/BuySmsPack', { token: buyer.token, body: { PackID: 'sms7', Method: 1 } });
+    expect(unknown.code).toBe(400);
+    expect(unknown.msg).toContain('PackID');
+    const bought = await t.call<{ OrderID: number; Kind: number; AmountFen: number; Status: number; Sandbox: boolean }>(
+      'POST',
+      'Sms/BuySmsPack',
+      { token: buyer.token, body: { PackID: 'sms500', Method: 2 } },
+    );
+    expect(bought.code).toBe(200);
+    expect(bought.data).toMatchObject({ Kind: PayKind.SmsPack, AmountFen: 4500, Status: 0, Sandbox: true });
+    expect(await balanceOf(hold.id)).toBe(100);
+    for (let i = 0; i < 2; i++) {
+      const paid = await t.call<{ Status: number }>('POST', 'Payment/SandboxPay', {
+        token: buyer.token,
+        body: { OrderID: bought.data.OrderID, Outcome: 'paid' },
+      });
+      if (i === 0) expect(paid.data.Status).toBe(1);
+    }
+    expect(await balanceOf(hold.id)).toBe(600);
+  });
+
   it('answers the balance and the provider; packs need SMS payment', async () => {
     const r = await t.call<{ HoldID: number; HoldName: string; Balance: number; Provider: string }>(
       'POST',
