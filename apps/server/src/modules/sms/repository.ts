@@ -28,8 +28,8 @@ export interface NewMessage {
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const SORT: Record<SmsSortColumn, AnyColumn> = {
-  // Creation order is id order (a sequence).
-  CreateTime: smsMessages.id,
+  // Not the id: seeded or imported rows may carry earlier times than their ids suggest.
+  CreateTime: smsMessages.createdAt,
   MSISDN: smsMessages.msisdn,
   State: smsMessages.state,
 };
@@ -193,7 +193,7 @@ export class SmsRepository {
       .leftJoin(sims, eq(sims.id, smsMessages.simId))
       .leftJoin(users, eq(users.id, smsMessages.userId))
       .where(where)
-      .orderBy(order, desc(smsMessages.id))
+      .orderBy(order, page.desc ? desc(smsMessages.id) : asc(smsMessages.id))
       .offset(page.offset)
       .limit(page.limit);
     const [totals] = await this.db
