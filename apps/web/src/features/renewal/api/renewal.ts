@@ -1,0 +1,36 @@
+import type { Page, PayMethod } from '@lodestar/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/instance.ts';
+import type { PageQuery } from '../../../components/table/use-server-list.ts';
+import { payOrderListRoot } from './payments.ts';
+import type { OrderView, Quote, RenewalBody, RenewalFilters, RenewalSimRow } from './types.ts';
+
+export const renewalListRoot = ['renewal', 'sims'] as const;
+
+/** SortColumn: ExpiresOn, ICCID or HoldName. */
+export const getRenewalSimList = (q: RenewalFilters & PageQuery) =>
+  api.post<Page<RenewalSimRow>>('Renewal/GetRenewalSimList', q);
+export const exportRenewalSimList = (f: RenewalFilters) =>
+  api.post<{ FileID: number }>('Renewal/ExportRenewalSimList', f);
+export const getQuote = (body: RenewalBody) => api.post<Quote>('Renewal/Quote', body);
+export const createRenewalOrder = (body: RenewalBody & { Method: PayMethod }) =>
+  api.post<OrderView>('Renewal/CreateOrder', body);
+
+export function useCreateRenewalOrder() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createRenewalOrder,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: renewalListRoot });
+      void qc.invalidateQueries({ queryKey: payOrderListRoot });
+    },
+  });
+}
+
+export function useExportRenewalSimList() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: exportRenewalSimList,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['download', 'list'] }),
+  });
+}
