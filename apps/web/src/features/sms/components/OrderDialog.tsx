@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Modal, QRCode, Result, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { unreadKey } from '../../notices/api/notices.ts';
 import { closeOrder, getOrder, sandboxPay, smsBalanceKey, smsOrdersRoot } from '../api/sms.ts';
 
 const POLL_MS = 3_000;
@@ -34,6 +35,8 @@ export function OrderDialog({ orderId, onClose }: { orderId: number | null; onCl
     void order.refetch();
     void qc.invalidateQueries({ queryKey: smsBalanceKey });
     void qc.invalidateQueries({ queryKey: smsOrdersRoot });
+    // A paid or failed order leaves the payer a notice.
+    void qc.invalidateQueries({ queryKey: unreadKey });
   };
   const act = async (fn: () => Promise<unknown>) => {
     setBusy(true);

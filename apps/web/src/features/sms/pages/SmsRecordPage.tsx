@@ -135,6 +135,11 @@ export default function SmsRecordPage() {
         }
         extra={
           <>
+            {totals ? (
+              <span className="sms-totals" data-testid="sms-totals">
+                {t('totals', { count: totals.Count, parts: totals.Segments })}
+              </span>
+            ) : null}
             {funs.has(Fn.export) ? (
               <span data-testid="sms-export">
                 <ExportButton exportFile={() => exportSmsList(filters)} />
@@ -148,11 +153,6 @@ export default function SmsRecordPage() {
           </>
         }
       />
-      {totals ? (
-        <div className="sms-totals" data-testid="sms-totals">
-          {t('totals', { count: totals.Count, parts: totals.Segments })}
-        </div>
-      ) : null}
       <SendSmsDialog open={sending} onClose={() => setSending(false)} />
     </PageLayout>
   );
