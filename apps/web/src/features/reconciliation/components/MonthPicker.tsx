@@ -12,7 +12,8 @@ export function MonthPicker({
   value,
   onChange,
   allowClear = false,
-  ...rest
+  'data-testid': testId,
+  'aria-label': label,
 }: {
   value: string | undefined;
   onChange: (month: string | undefined) => void;
@@ -21,13 +22,15 @@ export function MonthPicker({
   'aria-label'?: string;
 }) {
   return (
-    <DatePicker
-      {...rest}
-      picker="month"
-      allowClear={allowClear}
-      value={value ? dayjs(`${value}-01`) : null}
-      onChange={(d) => onChange(d ? d.format('YYYY-MM') : undefined)}
-      format="YYYY-MM"
-    />
+    <span data-testid={testId}>
+      <DatePicker
+        aria-label={label}
+        picker="month"
+        allowClear={allowClear}
+        value={value ? dayjs(`${value}-01`) : null}
+        onChange={(d) => onChange(d ? d.format('YYYY-MM') : undefined)}
+        format="YYYY-MM"
+      />
+    </span>
   );
 }
