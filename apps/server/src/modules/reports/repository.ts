@@ -1,5 +1,5 @@
 import { type Db, holds, operators, paymentOrders, renewals, simHistory, simPackages, sims, users } from '@lodestar/db';
-import { and, asc, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 import { ownedInLineage, ownedInSubtree } from '../../lib/catalogue-scope.ts';
 import type { RenewalSortColumn } from './schemas.ts';
 
@@ -42,10 +42,15 @@ const needsSims = (f: RenewalFilter) => Boolean(f.operatorId || f.iccid);
 
 export type RenewalRow = Awaited<ReturnType<ReportRepository['renewalRows']>>[number];
 
-export interface MonthCount {
-  month: string;
-  n: number;
+/** `m0 … mN`: count(*) FILTER (bounds[i] ≤ at < bounds[i + 1]). */
+function perMonth(at: AnyColumn, bounds: Date[]): Record<string, SQL<string>> {
+  const out: Record<string, SQL<string>> = {};
+  for (let i = 0; i + 1 < bounds.length; i++)
+    out[`m${i}`] = sql<string>`count(*) FILTER (WHERE ${at} >= ${bounds[i]} AND ${at} < ${bounds[i + 1]})`;
+  return out;
 }
+const monthCounts = (row: Record<string, string> | undefined, bounds: Date[]) =>
+  bounds.slice(1).map((_, i) => Number(row?.[`m${i}`] ?? 0));
 
 /** The report centre's reads (docs/SIM-API-2.md "Reports"); it writes nothing. */
 export class ReportRepository {
@@ -114,36 +119,40 @@ export class ReportRepository {
     return { count: Number(row?.count ?? 0), months: Number(row?.months ?? 0), feeFen: Number(row?.feeFen ?? 0) };
   }
 
-  /** SIMs created (stocked) per month in the caller's time zone, in [from, to). */
-  async newPerMonth(scopePath: string, operatorId: number | undefined, timeZone: string, from: Date, to: Date) {
-    const month = sql<string>`to_char(${sims.createdAt} AT TIME ZONE ${timeZone}, 'YYYY-MM')`;
-    const conds = [ownedInSubtree(sims.holdId, scopePath), gte(sims.createdAt, from), lt(sims.createdAt, to)];
+  /**
+   * SIMs created (stocked) in each month: `bounds` are the months' first instants in the caller's
+   * time zone plus the end of the last one. One pass with a FILTER per month: no per-row
+   * time-zone formatting, and the range condition bounds the scan.
+   */
+  async newPerMonth(scopePath: string, operatorId: number | undefined, bounds: Date[]): Promise<number[]> {
+    const conds = [
+      ownedInSubtree(sims.holdId, scopePath),
+      gte(sims.createdAt, bounds[0]!),
+      lt(sims.createdAt, bounds.at(-1)!),
+    ];
     if (operatorId) conds.push(eq(sims.operatorId, operatorId));
-    const rows = await this.db
-      .select({ month, n: sql<string>`count(*)` })
+    const [row] = await this.db
+      .select(perMonth(sims.createdAt, bounds))
       .from(sims)
-      .where(and(...conds))
-      .groupBy(sql`1`); // by position: the zone is a parameter, and $1 ≠ $2 to PostgreSQL
-    return rows.map((r): MonthCount => ({ month: r.month, n: Number(r.n) }));
+      .where(and(...conds));
+    return monthCounts(row, bounds);
   }
 
-  /** `stop` history rows per month in the caller's time zone, for the SIMs in the subtree, in [from, to). */
-  async stoppedPerMonth(scopePath: string, operatorId: number | undefined, timeZone: string, from: Date, to: Date) {
-    const month = sql<string>`to_char(${simHistory.createdAt} AT TIME ZONE ${timeZone}, 'YYYY-MM')`;
+  /** `stop` history rows in each month (as newPerMonth) of the SIMs in the subtree. */
+  async stoppedPerMonth(scopePath: string, operatorId: number | undefined, bounds: Date[]): Promise<number[]> {
     const conds = [
       eq(simHistory.action, 'stop'),
-      gte(simHistory.createdAt, from),
-      lt(simHistory.createdAt, to),
+      gte(simHistory.createdAt, bounds[0]!),
+      lt(simHistory.createdAt, bounds.at(-1)!),
       ownedInSubtree(sims.holdId, scopePath),
     ];
     if (operatorId) conds.push(eq(sims.operatorId, operatorId));
-    const rows = await this.db
-      .select({ month, n: sql<string>`count(*)` })
+    const [row] = await this.db
+      .select(perMonth(simHistory.createdAt, bounds))
       .from(simHistory)
       .innerJoin(sims, eq(sims.id, simHistory.simId))
-      .where(and(...conds))
-      .groupBy(sql`1`); // by position: the zone is a parameter, and $1 ≠ $2 to PostgreSQL
-    return rows.map((r): MonthCount => ({ month: r.month, n: Number(r.n) }));
+      .where(and(...conds));
+    return monthCounts(row, bounds);
   }
 
   /** Carriers and packages are readable along the lineage (catalogue-scope.ts). */

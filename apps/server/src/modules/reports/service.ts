@@ -113,18 +113,17 @@ export class ReportService {
     const scopePath = await this.scope(auth, b.HoldID);
     await this.checkCatalogue(auth, 'operator', b.OperatorID);
     const months = lastMonths(todayIn(auth.timeZone), REPORT_MONTHS);
-    const from = parseInZone(`${months[0]}-01 00:00:00`, auth.timeZone)!;
-    const to = parseInZone(`${monthRange(months.at(-1)!).to} 00:00:00`, auth.timeZone)!;
+    // Each month's first instant in the caller's zone, and the end of the last month.
+    const bounds = [...months.map((m) => `${m}-01`), monthRange(months.at(-1)!).to].map(
+      (day) => parseInZone(`${day} 00:00:00`, auth.timeZone)!,
+    );
     const operatorId = b.OperatorID ?? undefined;
     const [created, stopped] = await Promise.all([
-      this.reports.newPerMonth(scopePath, operatorId, auth.timeZone, from, to),
-      this.reports.stoppedPerMonth(scopePath, operatorId, auth.timeZone, from, to),
+      this.reports.newPerMonth(scopePath, operatorId, bounds),
+      this.reports.stoppedPerMonth(scopePath, operatorId, bounds),
     ]);
-    const byMonth = (list: { month: string; n: number }[]) => new Map(list.map((r) => [r.month, r.n]));
-    const n = byMonth(created);
-    const s = byMonth(stopped);
     const Months = months.map(
-      (Month): NewStoppedMonthOut => ({ Month, New: n.get(Month) ?? 0, Stopped: s.get(Month) ?? 0 }),
+      (Month, i): NewStoppedMonthOut => ({ Month, New: created[i] ?? 0, Stopped: stopped[i] ?? 0 }),
     );
     return {
       Months,
