@@ -220,8 +220,14 @@ describe('supplier reconciliation', () => {
     await expect.poll(() => bills.count()).toBeGreaterThan(0);
     await page.locator('[data-testid=totals-row]').waitFor();
     await shot('recon-bills-zh');
+    // Mark the first bill paid, after the question.
+    await bills.first().getByText('标记结清').click();
+    await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+    await toast('账单已标记结清');
+    await expect.poll(() => bills.first().locator('.ant-tag').innerText()).toBe('已结清');
     await bills.first().getByText('明细').click();
     await page.locator('[data-testid=bill-lines] .ant-table-tbody .ant-table-row').first().waitFor();
+    await page.waitForTimeout(600); // the drawer slides in
     await shot('recon-bill-lines-zh');
     await page.keyboard.press('Escape');
 

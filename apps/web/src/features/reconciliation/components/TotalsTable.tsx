@@ -27,7 +27,7 @@ export function TotalsTable<Row extends object, Totals>({ list, columns, rowKey,
     <Table<Row>
       data-testid={rest['data-testid']}
       rowKey={rowKey}
-      size="middle"
+      size="small"
       columns={columns}
       dataSource={list.rows}
       loading={{ spinning: list.isFetching, description: t('common:loading') }}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { ExportButton } from '../../../components/table/ExportButton.tsx';
+import { useSession } from '../../../store/session.ts';
 import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
 import {
   type BillTotals,
@@ -29,6 +30,7 @@ export default function CustomerBillsPage() {
   const [holdId, setHoldId] = useState<number | undefined>();
   const [state, setState] = useState(-1);
   const [open, setOpen] = useState<CustomerBill | null>(null);
+  const ownHold = useSession((s) => s.currentHoldId);
   const filters = { Month: month, HoldID: holdId, State: state };
   const list = useTotalsList([...billRoot, 'list'], getCustomerBills, filters);
   const generate = useGenerateBills();
@@ -42,7 +44,8 @@ export default function CustomerBillsPage() {
       cancelText: t('common:cancel'),
       onOk: async () => {
         try {
-          const r = await generate.mutateAsync({ Month: month, HoldID: holdId });
+          // The caller's own hold is never billed: choosing it means every customer below.
+          const r = await generate.mutateAsync({ Month: month, HoldID: holdId === ownHold ? undefined : holdId });
           void message.success(t('bill.generated', { count: r.Count }));
         } catch {
           // the api client has shown why
@@ -57,7 +60,7 @@ export default function CustomerBillsPage() {
     key,
     title,
     align: 'right',
-    width: 110,
+    width: 100,
     render: (_, r) => yuan(r[key] as number),
     total: (x) => yuan(x[key]),
   });
@@ -73,24 +76,29 @@ export default function CustomerBillsPage() {
     total: (x) => x[key],
   });
 
+  // What is owed first (total, paid, due, state); the breakdown follows.
   const columns: TotalsColumn<CustomerBill, BillTotals>[] = [
-    { key: 'HoldName', dataIndex: 'HoldName', title: t('col.customer'), width: 160 },
-    { key: 'Month', dataIndex: 'Month', title: t('month'), width: 90 },
-    count('SimCount', t('card.simCount')),
-    count('RenewalCount', t('col.renewals')),
-    money('RenewalFen', t('col.renewalFen')),
-    money('SmsPackFen', t('col.smsPackFen')),
-    count('SmsSent', t('col.smsSent')),
+    { key: 'HoldName', dataIndex: 'HoldName', title: t('col.customer'), width: 150, fixed: 'left' },
+    { key: 'Month', dataIndex: 'Month', title: t('month'), width: 84 },
     money('TotalFen', t('col.total')),
     money('PaidFen', t('col.paidFen')),
     money('DueFen', t('col.dueFen')),
     {
       key: 'State',
       title: t('col.state'),
-      width: 100,
-      render: (_, r) => <Tag color={r.State === 1 ? 'green' : 'orange'}>{r.StateText}</Tag>,
+      width: 90,
+      render: (_, r) => (
+        <Tag color={r.State === 1 ? 'green' : 'orange'} title={r.PaidTime || undefined}>
+          {r.StateText}
+        </Tag>
+      ),
     },
-    { key: 'PaidTime', dataIndex: 'PaidTime', title: t('col.paidTime'), width: 170 },
+    count('SimCount', t('card.simCount')),
+    count('RenewalCount', t('col.renewals')),
+    money('RenewalFen', t('col.renewalFen')),
+    money('SmsPackFen', t('col.smsPackFen')),
+    count('SmsSent', t('col.smsSent')),
+    { key: 'PaidTime', dataIndex: 'PaidTime', title: t('col.paidTime'), width: 160 },
     {
       key: 'actions',
       title: t('col.actions'),

@@ -38,14 +38,14 @@ export default function ReconciliationDetailsPage() {
     );
 
   const columns: TotalsColumn<DetailRow, DetailTotals>[] = [
-    { key: 'ICCID', dataIndex: 'ICCID', title: 'ICCID', width: 220 },
-    { key: 'MSISDN', dataIndex: 'MSISDN', title: t('col.msisdn'), width: 140 },
-    { key: 'PackageName', dataIndex: 'PackageName', title: t('col.package'), width: 160 },
+    { key: 'ICCID', dataIndex: 'ICCID', title: 'ICCID', width: 200 },
+    { key: 'MSISDN', dataIndex: 'MSISDN', title: t('col.msisdn'), width: 120 },
+    { key: 'PackageName', dataIndex: 'PackageName', title: t('col.package'), width: 140 },
     {
       key: 'ExpectedFen',
       title: t('col.expected'),
       align: 'right',
-      width: 120,
+      width: 100,
       render: (_, r) => yuan(r.ExpectedFen),
       total: (x) => yuan(x.ExpectedFen),
     },
@@ -53,7 +53,7 @@ export default function ReconciliationDetailsPage() {
       key: 'BilledFen',
       title: t('col.billed'),
       align: 'right',
-      width: 120,
+      width: 100,
       render: (_, r) => yuan(r.BilledFen),
       total: (x) => yuan(x.BilledFen),
     },
@@ -61,14 +61,14 @@ export default function ReconciliationDetailsPage() {
       key: 'DifferenceFen',
       title: t('col.difference'),
       align: 'right',
-      width: 120,
+      width: 100,
       render: (_, r) => <Difference fen={r.DifferenceFen} />,
       total: (x) => <Difference fen={x.DifferenceFen} />,
     },
     {
       key: 'Match',
       title: t('col.match'),
-      width: 140,
+      width: 130,
       render: (_, r) => <Tag color={MATCH_COLOR[r.Match]}>{r.MatchText}</Tag>,
     },
   ];

@@ -25,15 +25,7 @@ export default function SupplierRecordsPage() {
 
   const columns: TotalsColumn<RecordRow, RecordTotals>[] = [
     { key: 'Month', dataIndex: 'Month', title: t('month'), width: 100 },
-    { key: 'SupplierName', dataIndex: 'SupplierName', title: t('col.supplier'), width: 160 },
-    {
-      key: 'SimCount',
-      dataIndex: 'SimCount',
-      title: t('card.simCount'),
-      align: 'right',
-      width: 90,
-      total: (x) => x.SimCount,
-    },
+    { key: 'SupplierName', dataIndex: 'SupplierName', title: t('col.supplier'), width: 150 },
     {
       key: 'ExpectedFen',
       title: t('col.expected'),
@@ -59,16 +51,24 @@ export default function SupplierRecordsPage() {
       total: (x) => <Difference fen={x.DifferenceFen} />,
     },
     {
-      key: 'Counts',
-      title: t('col.counts'),
-      width: 200,
-      render: (_, r) => `${r.Matched} / ${r.PriceMismatch} / ${r.MissingInBill} / ${r.MissingInOurs}`,
-    },
-    {
       key: 'State',
       title: t('col.state'),
       width: 100,
       render: (_, r) => <Tag color={r.State === 1 ? 'green' : 'blue'}>{r.StateText}</Tag>,
+    },
+    {
+      key: 'SimCount',
+      dataIndex: 'SimCount',
+      title: t('card.simCount'),
+      align: 'right',
+      width: 90,
+      total: (x) => x.SimCount,
+    },
+    {
+      key: 'Counts',
+      title: t('col.counts'),
+      width: 200,
+      render: (_, r) => `${r.Matched} / ${r.PriceMismatch} / ${r.MissingInBill} / ${r.MissingInOurs}`,
     },
     { key: 'BillFileName', dataIndex: 'BillFileName', title: t('col.billFile'), width: 180, ellipsis: true },
     { key: 'UserName', dataIndex: 'UserName', title: t('col.user'), width: 120 },
