@@ -89,11 +89,12 @@ describe('SMS and notices', () => {
     await page.locator('.ant-radio-wrapper', { hasText: '微信支付' }).click();
     await page.getByTestId('sms-buy').click();
     await modal().waitFor();
-    await page.getByTestId('sms-sandbox-pay').click();
-    await expect.poll(() => page.getByTestId('sms-order-status').textContent()).toBe('已支付');
+    // The renewal feature's payment dialog, shared.
+    await page.getByTestId('pay-sandbox-complete').click();
+    await page.getByTestId('pay-result').waitFor();
     expect(await balance()).toBe(before + 500);
     expect(await unread()).toBe(unreadBefore + 1);
-    await modal().locator('.ant-modal-footer .ant-btn-primary').click();
+    await page.getByTestId('pay-done').click();
     await expect.poll(() => page.getByTestId('notice-bell').getAttribute('data-count')).toBe(String(unreadBefore + 1));
   });
 

@@ -47,8 +47,3 @@ export const getSmsPackOrders = (q: PageQuery) =>
     Method: 0,
     Status: -1,
   });
-
-export const getOrder = (OrderID: number) => api.post<OrderView>('Payment/GetOrder', { OrderID });
-export const closeOrder = (OrderID: number) => api.post<OrderView>('Payment/CloseOrder', { OrderID });
-export const sandboxPay = (OrderID: number, Outcome: 'paid' | 'failed') =>
-  api.post<OrderView>('Payment/SandboxPay', { OrderID, Outcome });

@@ -1,5 +1,6 @@
 import '../sms.css';
 import { Fn, formatFen, PAY_METHODS, PayKind, PayMethod, PayStatus } from '@lodestar/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Radio, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +8,11 @@ import { api } from '../../../api/instance.ts';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { ExportButton, type PagedColumn, PagedTable, useServerList } from '../../../components/table/index.ts';
 import { useFunctionSet, useSession } from '../../../store/session.ts';
-import { buySmsPack, getSmsPackOrders, smsOrdersRoot, useSmsBalance, useSmsPacks } from '../api/sms.ts';
-import type { PayOrderRow } from '../api/types.ts';
+import { unreadKey } from '../../notices/api/notices.ts';
+import { PaymentDialog } from '../../renewal/components/PaymentDialog.tsx';
+import { buySmsPack, getSmsPackOrders, smsBalanceKey, smsOrdersRoot, useSmsBalance, useSmsPacks } from '../api/sms.ts';
+import type { OrderView, PayOrderRow } from '../api/types.ts';
 import { LocalProviderNotice } from '../components/LocalProviderNotice.tsx';
-import { OrderDialog } from '../components/OrderDialog.tsx';
 
 const STATUS_COLOR: Record<number, string> = {
   [PayStatus.Pending]: 'processing',
@@ -29,7 +31,14 @@ export default function SmsPaymentPage() {
   const [packId, setPackId] = useState<string | undefined>();
   const [method, setMethod] = useState<PayMethod>(PayMethod.Alipay);
   const [buying, setBuying] = useState(false);
-  const [orderId, setOrderId] = useState<number | null>(null);
+  const [order, setOrder] = useState<OrderView | null>(null);
+  const qc = useQueryClient();
+  // The pack credits the balance and the payer gets a notice; the order list changes either way.
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: smsBalanceKey });
+    void qc.invalidateQueries({ queryKey: smsOrdersRoot });
+    void qc.invalidateQueries({ queryKey: unreadKey });
+  };
   const orders = useServerList(
     [...smsOrdersRoot, language],
     getSmsPackOrders,
@@ -45,8 +54,7 @@ export default function SmsPaymentPage() {
     if (!chosen) return;
     setBuying(true);
     try {
-      const order = await buySmsPack({ PackID: chosen.PackID, Method: method });
-      setOrderId(order.OrderID);
+      setOrder(await buySmsPack({ PackID: chosen.PackID, Method: method }));
       orders.refetch();
     } catch {
       // The api client has shown the server's message.
@@ -90,7 +98,7 @@ export default function SmsPaymentPage() {
       width: 90,
       resizable: false,
       render: (_: unknown, row) => (
-        <Button type="link" size="small" onClick={() => setOrderId(row.OrderID)}>
+        <Button type="link" size="small" onClick={() => setOrder(row)}>
           {row.Status === PayStatus.Pending ? t('order.pay') : t('order.view')}
         </Button>
       ),
@@ -165,7 +173,14 @@ export default function SmsPaymentPage() {
           ) : undefined
         }
       />
-      <OrderDialog orderId={orderId} onClose={() => setOrderId(null)} />
+      <PaymentDialog
+        order={order}
+        onPaid={refresh}
+        onClose={() => {
+          setOrder(null);
+          refresh();
+        }}
+      />
     </PageLayout>
   );
 }
