@@ -17,6 +17,14 @@ import {
   yuanText,
 } from './provider.ts';
 
+interface AlipayReply {
+  code?: string;
+  msg?: string;
+  sub_code?: string;
+  sub_msg?: string;
+  qr_code?: string;
+}
+
 /** Alipay's string to sign: every non-empty parameter but the signature, sorted by name, k=v joined with &. */
 export function alipaySignContent(params: Record<string, string | undefined>, exclude = ['sign']): string {
   return Object.keys(params)
@@ -97,36 +105,51 @@ export class AlipayProvider implements PaymentProvider {
     return params;
   }
 
-  async create(order: ProviderOrder): Promise<CreatedOrder> {
-    const minutes = Math.max(1, Math.round((order.expiresAt.getTime() - Date.now()) / 60_000));
-    const params = this.signedParams('alipay.trade.precreate', {
-      out_trade_no: order.orderNo,
-      total_amount: yuanText(order.amountFen),
-      subject: order.subject,
-      timeout_express: `${minutes}m`,
-    });
+  /** One API call: signed request, the reply's `<method>_response` read and, when successful, verified. */
+  private async call(method: string, bizContent: Record<string, unknown>): Promise<AlipayReply> {
+    const params = this.signedParams(method, bizContent);
     const res = await post(this.settings.gateway, new URLSearchParams(params).toString(), {
       'content-type': 'application/x-www-form-urlencoded;charset=utf-8',
     });
-    const key = 'alipay_trade_precreate_response';
+    const key = `${method.replace(/\./g, '_')}_response`;
     let parsed: Record<string, unknown>;
     try {
       parsed = JSON.parse(res.text) as Record<string, unknown>;
     } catch {
       throw new ProviderError(`Alipay answered HTTP ${res.status} with no JSON`);
     }
-    const reply = parsed[key] as { code?: string; msg?: string; sub_msg?: string; qr_code?: string } | undefined;
+    const reply = parsed[key] as AlipayReply | undefined;
     if (!reply) throw new ProviderError(`Alipay answered HTTP ${res.status} without ${key}`);
     const content = alipayResponseContent(res.text, key);
     const sign = typeof parsed.sign === 'string' ? parsed.sign : '';
     // Alipay signs successful replies; an error reply may come unsigned and is an error anyway.
     if (reply.code === '10000' && (!content || !rsa2Verify(content, sign, this.alipayKey)))
       throw new ProviderError("Alipay's reply signature does not verify");
+    return reply;
+  }
+
+  async create(order: ProviderOrder): Promise<CreatedOrder> {
+    const minutes = Math.max(1, Math.floor((order.payBefore.getTime() - Date.now()) / 60_000));
+    const reply = await this.call('alipay.trade.precreate', {
+      out_trade_no: order.orderNo,
+      total_amount: yuanText(order.amountFen),
+      subject: order.subject,
+      timeout_express: `${minutes}m`,
+    });
     if (reply.code !== '10000' || !reply.qr_code)
       throw new ProviderError(
         `Alipay refused the order: ${reply.code ?? ''} ${reply.sub_msg ?? reply.msg ?? ''}`.trim(),
       );
     return { payUrl: reply.qr_code };
+  }
+
+  async close(orderNo: string): Promise<void> {
+    const reply = await this.call('alipay.trade.close', { out_trade_no: orderNo });
+    // An order nobody scanned does not exist at Alipay yet: nothing to close there.
+    if (reply.code === '10000' || reply.sub_code === 'ACQ.TRADE_NOT_EXIST') return;
+    throw new ProviderError(
+      `Alipay refused to close the order: ${reply.code ?? ''} ${reply.sub_msg ?? reply.msg ?? ''}`.trim(),
+    );
   }
 
   verifyNotify(notify: IncomingNotify): NotifyResult {

@@ -25,6 +25,8 @@ describe.each(dbTargets())('live providers through the app on $name PostgreSQL',
   const platform = keyPair();
   const apiV3Key = randomBytes(16).toString('hex');
   let server: Server;
+  /** Orders the Alipay stand-in was asked to close. */
+  const closed: string[] = [];
   let t: TestApp;
   let a: Awaited<ReturnType<typeof buildRenewalHold>>;
 
@@ -36,7 +38,14 @@ describe.each(dbTargets())('live providers through the app on $name PostgreSQL',
       });
       req.on('end', () => {
         if (req.url?.startsWith('/gateway.do')) {
-          const biz = JSON.parse(new URLSearchParams(body).get('biz_content')!);
+          const form = new URLSearchParams(body);
+          const biz = JSON.parse(form.get('biz_content')!);
+          if (form.get('method') === 'alipay.trade.close') {
+            closed.push(biz.out_trade_no);
+            const content = JSON.stringify({ code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no });
+            res.end(`{"alipay_trade_close_response":${content},"sign":"${rsaSign(content, alipayKeys.privateKey)}"}`);
+            return;
+          }
           const content = JSON.stringify({
             code: '10000',
             msg: 'Success',
@@ -119,6 +128,16 @@ describe.each(dbTargets())('live providers through the app on $name PostgreSQL',
     const read = await call<OrderView>('Payment/GetOrder', { OrderID: order.OrderID });
     expect(read.data.Status).toBe(PayStatus.Paid);
     expect((await eventsOf(t, order.OrderID)).map((e) => e.outcome)).toEqual(['applied', 'duplicate']);
+  });
+
+  it('closing an Alipay order closes it at Alipay too', async () => {
+    const sim = a.sims.unicomSim;
+    const order = (
+      await call<OrderView>('Renewal/CreateOrder', { SimIDs: [sim.id], Periods: 1, Method: PayMethod.Alipay })
+    ).data;
+    const done = await call<OrderView>('Payment/CloseOrder', { OrderID: order.OrderID });
+    expect(done.data.Status).toBe(PayStatus.Closed);
+    expect(closed).toEqual([order.OrderNo]);
   });
 
   it('a WeChat Pay order: code_url from the API, an encrypted, signed callback pays it once', async () => {

@@ -49,6 +49,10 @@ export function providersFor(config: Config): ProviderSet {
 export function registerPayments(app: FastifyInstance, deps: PaymentsDeps): Payments {
   const svc = new PaymentService(deps.db, providersFor(deps.config), deps.holds, deps.notices, app.log);
   app.addHook('onClose', async () => svc.close());
+  // Orders left pending by a previous run have no timer: close the overdue ones at start (reads check too).
+  app.addHook('onReady', async () => {
+    await svc.expireDue().catch((err) => app.log.error({ err }, 'closing overdue payment orders failed'));
+  });
   paymentRoutes(app, svc, deps.exporter);
   return svc;
 }

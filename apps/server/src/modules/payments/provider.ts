@@ -5,8 +5,15 @@ export interface ProviderOrder {
   orderNo: string;
   amountFen: number;
   subject: string;
-  expiresAt: Date;
+  /** When the provider must stop taking the payment: a minute before our order expires. */
+  payBefore: Date;
 }
+
+/**
+ * Providers stop taking a payment this long before our order expires, so a payment they accept
+ * reaches us (callbacks take seconds) before the order closes here and a late one is refused.
+ */
+export const PROVIDER_MARGIN_MS = 60_000;
 
 export interface CreatedOrder {
   /** What the payer scans or opens (Alipay / WeChat Pay QR content, sandbox://pay/<OrderNo>). */
@@ -44,6 +51,11 @@ export interface PaymentProvider {
   /** True for the local sandbox: no money moves. */
   readonly sandbox: boolean;
   create(order: ProviderOrder): Promise<CreatedOrder>;
+  /**
+   * Closes the order at the provider so it can no longer be paid there (the payer closed it here).
+   * Throws ProviderError when the provider refuses, e.g. because the payer has just paid.
+   */
+  close(orderNo: string): Promise<void>;
   /** Checks the signature and reads the callback; throws NotifyRejected when it does not verify. */
   verifyNotify(notify: IncomingNotify): NotifyResult;
   ack(ok: boolean, message?: string): NotifyAck;

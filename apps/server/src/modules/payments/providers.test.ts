@@ -58,7 +58,7 @@ const order = () => ({
   orderNo: `R${Date.now()}${randomBytes(3).toString('hex')}`,
   amountFen: 1234,
   subject: 'SIM renewal',
-  expiresAt: new Date(Date.now() + 15 * 60_000),
+  payBefore: new Date(Date.now() + 14 * 60_000),
 });
 
 describe('Alipay client (alipay.trade.precreate, RSA2)', () => {
@@ -133,6 +133,38 @@ describe('Alipay client (alipay.trade.precreate, RSA2)', () => {
       ),
     );
     await expect(provider.create(order())).rejects.toThrow(/40004 交易已经关闭/);
+  });
+
+  it('closes an order with alipay.trade.close; an order never scanned is fine, a paid one is refused', async () => {
+    const closeAnswer = (content: object) => {
+      const text = JSON.stringify(content);
+      return `{"alipay_trade_close_response":${text},"sign":"${rsaSign(text, alipay.privateKey)}"}`;
+    };
+    gateway.set((req, res) => {
+      const biz = JSON.parse(new URLSearchParams(req.body).get('biz_content')!);
+      res.end(closeAnswer({ code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no }));
+    });
+    await provider.close('R100');
+    const params = Object.fromEntries(new URLSearchParams(gateway.seen.at(-1)!.body)) as Record<string, string>;
+    expect([params.method, JSON.parse(params.biz_content!).out_trade_no]).toEqual(['alipay.trade.close', 'R100']);
+    expect(rsaVerify(alipaySignContent(params), params.sign!, app.publicKey)).toBe(true);
+    gateway.set((_req, res) =>
+      res.end(
+        closeAnswer({ code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' }),
+      ),
+    );
+    await provider.close('R101');
+    gateway.set((_req, res) =>
+      res.end(
+        closeAnswer({
+          code: '40004',
+          msg: 'Business Failed',
+          sub_code: 'ACQ.TRADE_STATUS_ERROR',
+          sub_msg: '交易状态不合法',
+        }),
+      ),
+    );
+    await expect(provider.close('R102')).rejects.toThrow(/交易状态不合法/);
   });
 
   it('verifies async notifies with Alipay’s public key and reads the trade status', () => {
@@ -247,6 +279,27 @@ describe('WeChat Pay client (API v3 Native, WECHATPAY2-SHA256-RSA2048)', () => {
       res.end(JSON.stringify({ code: 'PARAM_ERROR', message: '参数错误' }));
     });
     await expect(provider.create(order())).rejects.toThrow(/PARAM_ERROR 参数错误/);
+  });
+
+  it('closes an order (signed POST …/out-trade-no/{no}/close, 204); a refusal is named', async () => {
+    endpoint.set((_req, res) => {
+      res.statusCode = 204;
+      res.end();
+    });
+    await provider.close('R200');
+    const req = endpoint.seen.at(-1)!;
+    expect(req.url).toBe('/v3/pay/transactions/out-trade-no/R200/close');
+    expect(JSON.parse(req.body)).toEqual({ mchid: '1900000109' });
+    const fields = Object.fromEntries(
+      [...req.headers.authorization!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    const message = `POST\n${req.url}\n${fields.timestamp}\n${fields.nonce_str}\n${req.body}\n`;
+    expect(rsaVerify(message, fields.signature!, merchant.publicKey)).toBe(true);
+    endpoint.set((_req, res) => {
+      res.statusCode = 400;
+      res.end(JSON.stringify({ code: 'ORDERPAID', message: '订单已支付' }));
+    });
+    await expect(provider.close('R201')).rejects.toThrow(/ORDERPAID/);
   });
 
   it('verifies the callback signature and decrypts the resource with the API v3 key (AEAD_AES_256_GCM)', () => {

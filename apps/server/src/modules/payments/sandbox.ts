@@ -38,6 +38,8 @@ export class SandboxProvider implements PaymentProvider {
     return { payUrl: `sandbox://pay/${order.orderNo}` };
   }
 
+  async close(_orderNo: string): Promise<void> {}
+
   sign(rawBody: string): string {
     return createHmac('sha256', this.secret).update(rawBody).digest('hex');
   }

@@ -26,6 +26,7 @@ import {
   NotifyRejected,
   type NotifyResult,
   type PaymentProvider,
+  PROVIDER_MARGIN_MS,
   ProviderError,
 } from './provider.ts';
 import type { SandboxProvider } from './sandbox.ts';
@@ -141,7 +142,12 @@ export class PaymentService implements Payments {
       // The provider is asked inside the transaction: an order it refuses is never written.
       let created: Awaited<ReturnType<PaymentProvider['create']>>;
       try {
-        created = await provider.create({ orderNo: row!.orderNo, amountFen, subject: order.subject, expiresAt });
+        created = await provider.create({
+          orderNo: row!.orderNo,
+          amountFen,
+          subject: order.subject,
+          payBefore: new Date(expiresAt.getTime() - PROVIDER_MARGIN_MS),
+        });
       } catch (err) {
         if (err instanceof ProviderError) throw badRequest('paymentProviderError', err.message);
         throw err;
@@ -247,6 +253,15 @@ export class PaymentService implements Payments {
     const row = await this.current(auth, orderId, false);
     if (row.status === PayStatus.Paid) throw badRequest('paymentAlreadyPaid', row.orderNo);
     if (row.status !== PayStatus.Pending) return this.view(row, lang, auth.timeZone);
+    // Closed at the provider first, so the QR code can no longer be paid; a provider that refuses
+    // (the payer has just paid) leaves the order pending for its callback.
+    const provider = this.providers.byName(row.provider);
+    try {
+      await provider?.close(row.orderNo);
+    } catch (err) {
+      if (err instanceof ProviderError) throw badRequest('paymentProviderError', err.message);
+      throw err;
+    }
     const closed = await this.db.transaction(async (tx) => {
       const [done] = await tx
         .update(paymentOrders)
