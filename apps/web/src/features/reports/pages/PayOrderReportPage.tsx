@@ -73,30 +73,10 @@ export default function PayOrderReportPage() {
       key: 'Kind',
       dataIndex: 'Kind',
       title: t('col.kind'),
-      width: 110,
+      width: 140,
       render: (k: number) => t(`kind.${k}`),
     },
-    { key: 'Subject', dataIndex: 'Subject', title: t('col.subject'), width: 200, ellipsis: true },
     { key: 'HoldName', dataIndex: 'HoldName', title: t('col.hold'), width: 180, ellipsis: true },
-    { key: 'UserName', dataIndex: 'UserName', title: t('col.user'), width: 120, ellipsis: true },
-    {
-      key: 'Method',
-      dataIndex: 'Method',
-      title: t('col.method'),
-      width: 120,
-      render: (m: number, row) => (
-        <span>
-          {t(`method.${m}`)}
-          {row.Sandbox ? (
-            <Tooltip title={t('sandboxHint')}>
-              <Tag className="report-sandbox-tag" style={{ marginLeft: 6 }}>
-                {t('sandbox')}
-              </Tag>
-            </Tooltip>
-          ) : null}
-        </span>
-      ),
-    },
     {
       key: 'AmountFen',
       dataIndex: 'AmountFen',
@@ -119,6 +99,24 @@ export default function PayOrderReportPage() {
         </Tooltip>
       ),
     },
+    {
+      key: 'Method',
+      dataIndex: 'Method',
+      title: t('col.method'),
+      width: 170,
+      render: (m: number, row) => (
+        <span>
+          {t(`method.${m}`)}
+          {row.Sandbox ? (
+            <Tooltip title={t('sandboxHint')}>
+              <Tag className="report-sandbox-tag" style={{ marginLeft: 6 }}>
+                {t('sandbox')}
+              </Tag>
+            </Tooltip>
+          ) : null}
+        </span>
+      ),
+    },
     { key: 'CreateTime', dataIndex: 'CreateTime', title: t('col.createTime'), width: 170, sortable: true },
     {
       key: 'PaidTime',
@@ -128,6 +126,8 @@ export default function PayOrderReportPage() {
       sortable: true,
       render: (v: string | null) => v ?? '—',
     },
+    { key: 'Subject', dataIndex: 'Subject', title: t('col.subject'), width: 200, ellipsis: true },
+    { key: 'UserName', dataIndex: 'UserName', title: t('col.user'), width: 120, ellipsis: true },
   ];
 
   return (

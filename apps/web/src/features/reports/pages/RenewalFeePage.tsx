@@ -62,10 +62,8 @@ export default function RenewalFeePage() {
   const packages = usePackageSelect(operatorId);
 
   const columns: PagedColumn<RenewalFeeRow>[] = [
-    { key: 'ICCID', dataIndex: 'ICCID', title: 'ICCID', width: 200 },
-    { key: 'MSISDN', dataIndex: 'MSISDN', title: t('col.msisdn'), width: 140 },
+    { key: 'ICCID', dataIndex: 'ICCID', title: 'ICCID', width: 190 },
     { key: 'HoldName', dataIndex: 'HoldName', title: t('col.hold'), width: 180, sortable: true, ellipsis: true },
-    { key: 'OperatorName', dataIndex: 'OperatorName', title: t('col.operator'), width: 160, ellipsis: true },
     { key: 'PackageName', dataIndex: 'PackageName', title: t('col.package'), width: 180, ellipsis: true },
     { key: 'Months', dataIndex: 'Months', title: t('col.months'), width: 90, align: 'right' },
     {
@@ -84,6 +82,9 @@ export default function RenewalFeePage() {
       width: 110,
       render: (text: string, row) => <Tag color={row.Source === RenewalSource.Online ? 'blue' : 'purple'}>{text}</Tag>,
     },
+    { key: 'CreateTime', dataIndex: 'CreateTime', title: t('col.renewedAt'), width: 170, sortable: true },
+    { key: 'MSISDN', dataIndex: 'MSISDN', title: t('col.msisdn'), width: 140 },
+    { key: 'OperatorName', dataIndex: 'OperatorName', title: t('col.operator'), width: 160, ellipsis: true },
     {
       key: 'Ref',
       title: t('col.ref'),
@@ -98,7 +99,6 @@ export default function RenewalFeePage() {
       render: (_: unknown, row) => `${row.ExpiresBefore ?? '—'} → ${row.ExpiresAfter}`,
     },
     { key: 'UserName', dataIndex: 'UserName', title: t('col.user'), width: 120, ellipsis: true },
-    { key: 'CreateTime', dataIndex: 'CreateTime', title: t('col.renewedAt'), width: 170, sortable: true },
   ];
 
   return (
