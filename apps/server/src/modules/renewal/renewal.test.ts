@@ -1,7 +1,7 @@
-import { paymentOrders, renewals } from '@lodestar/db';
+import { paymentOrders, renewals, userNotices } from '@lodestar/db';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { ErrCode, Fn, PayKind, PayMethod, PayStatus, RenewalSource, renewedExpiry } from '@lodestar/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { buildRenewalHold, effects, eventsOf, type OrderView, orderRow, postNotify, today } from './test-fixtures.ts';
@@ -183,6 +183,14 @@ describe.each(dbTargets())('SIM renewal and payments on $name PostgreSQL', (targ
     }
     const outcomes = (await eventsOf(t, order.OrderID)).map((e) => e.outcome);
     expect(outcomes).toEqual(['applied', 'duplicate', 'duplicate']);
+    // One notice for the payer, however many callbacks.
+    const notices = await t.database.db
+      .select()
+      .from(userNotices)
+      .where(and(eq(userNotices.userId, a.user.id), eq(userNotices.dedupeKey, `payment:${order.OrderNo}`)));
+    expect(notices.map((n) => [n.kind, (n.params as { AmountFen: number }).AmountFen])).toEqual([
+      ['paymentPaid', order.AmountFen],
+    ]);
     // A paid order cannot be closed.
     const close = await call('Payment/CloseOrder', { OrderID: order.OrderID });
     expect(close.code).toBe(400);
@@ -226,6 +234,11 @@ describe.each(dbTargets())('SIM renewal and payments on $name PostgreSQL', (targ
     expect(late.code).toBe(400);
     expect(await effects(t, [sim.id])).toEqual(before);
     expect((await eventsOf(t, order.OrderID)).map((e) => e.outcome)).toEqual(['applied', 'rejected']);
+    const notices = await t.database.db
+      .select()
+      .from(userNotices)
+      .where(eq(userNotices.dedupeKey, `payment:${order.OrderNo}`));
+    expect(notices.map((n) => [n.userId, n.kind])).toEqual([[a.user.id, 'paymentFailed']]);
   });
 
   it('a closed order changes nothing and refuses a late paid callback (logged as rejected)', async () => {
