@@ -156,6 +156,22 @@ describe('supplier reconciliation', () => {
     await expect.poll(() => page.locator('[data-testid=recon-expected]').innerText()).toContain(formatFen(expectedFen));
     expect(await page.locator('[data-testid=recon-billed]').innerText()).toContain('—');
 
+    // A bill with bad rows is refused with every error listed, and nothing changes.
+    const bad = new ExcelJS.Workbook();
+    const badSheet = bad.addWorksheet('账单');
+    badSheet.addRow(['ICCID', '金额']);
+    badSheet.addRow(['8986', '2.00']);
+    badSheet.addRow([iccids[1], '-1']);
+    const badFile = join(workDir, 'bad-bill.xlsx');
+    await bad.xlsx.writeFile(badFile);
+    await page.locator('input[type=file]').setInputFiles(badFile);
+    const errorRows = page.locator('[data-testid=bill-errors] .ant-table-tbody .ant-table-row');
+    await expect.poll(() => errorRows.count()).toBe(2);
+    expect(await errorRows.nth(0).innerText()).toContain('ICCID');
+    expect(await errorRows.nth(1).innerText()).toContain('金额');
+    expect(await page.locator('[data-testid=recon-billed]').innerText()).toContain('—');
+    await shot('recon-supplier-errors-zh');
+
     // Upload the bill through the page.
     await page.locator('input[type=file]').setInputFiles(file);
     await toast('账单已对账');
@@ -205,6 +221,14 @@ describe('supplier reconciliation', () => {
       await page.screenshot({ path: join(shots, 'recon-pages-failed.png') });
       console.error(server.lines.slice(-30).join('\n'), browser.errors);
     });
+    // Confirm the month, after the question: it is frozen, a new upload is no longer offered.
+    await open(`/reconciliation?Month=${MONTH}`);
+    await page.locator('[data-testid=recon-confirm]').click();
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await toast('对账已确认');
+    await expect.poll(() => page.locator('[data-testid=recon-state]').innerText()).toBe('已确认');
+    expect(await page.locator('[data-testid=recon-upload]').isDisabled()).toBe(true);
+
     await open('/reconciliation/supplier');
     const records = page.locator('[data-testid=records-table] .ant-table-tbody .ant-table-row');
     await expect.poll(() => records.count()).toBe(1);

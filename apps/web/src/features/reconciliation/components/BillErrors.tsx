@@ -5,6 +5,13 @@ import type { BillRowError } from '../api/types.ts';
 /** Why an uploaded bill was refused: every bad row, nothing saved. */
 export function BillErrors({ errors, onClose }: { errors: BillRowError[]; onClose: () => void }) {
   const { t } = useTranslation('reconciliation');
+  const names: Record<string, string> = {
+    ICCID: 'ICCID',
+    MSISDN: t('col.msisdn'),
+    PackageName: t('col.package'),
+    Amount: t('col.amount'),
+  };
+  const fieldName = (field: string) => names[field] ?? field;
   return (
     <div data-testid="bill-errors" style={{ marginBottom: 16 }}>
       <Alert
@@ -24,7 +31,7 @@ export function BillErrors({ errors, onClose }: { errors: BillRowError[]; onClos
         columns={[
           { key: 'Row', dataIndex: 'Row', title: t('upload.row'), width: 80 },
           { key: 'ICCID', dataIndex: 'ICCID', title: 'ICCID', width: 220 },
-          { key: 'Field', dataIndex: 'Field', title: t('upload.field'), width: 120 },
+          { key: 'Field', title: t('upload.field'), width: 120, render: (_, e) => fieldName(e.Field) },
           { key: 'Reason', dataIndex: 'Reason', title: t('upload.reason') },
         ]}
       />
