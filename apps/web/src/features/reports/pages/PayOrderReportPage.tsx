@@ -51,17 +51,23 @@ function toFilters(v: FormValues): PayOrderFilters {
  * A notice links here with ?OrderNo=…; without it the page opens on this month.
  */
 export default function PayOrderReportPage() {
+  const [params] = useSearchParams();
+  const orderNo = params.get('OrderNo') ?? '';
+  // A notice's link to another order while the page is open starts the page again on that order.
+  return <PayOrderReport key={orderNo} orderNo={orderNo} />;
+}
+
+function PayOrderReport({ orderNo }: { orderNo: string }) {
   const { t } = useTranslation('reports');
   const funs = useFunctionSet();
-  const [params] = useSearchParams();
   const reset = useMemo<FormValues>(
     () => ({ Kind: 0, Method: 0, Status: -1, range: [dayjs().startOf('month'), dayjs().endOf('month')] }),
     [],
   );
-  const initial = useMemo<FormValues>(() => {
-    const orderNo = params.get('OrderNo');
-    return orderNo ? { ...reset, OrderNo: orderNo, range: null } : reset;
-  }, [params, reset]);
+  const initial = useMemo<FormValues>(
+    () => (orderNo ? { ...reset, OrderNo: orderNo, range: null } : reset),
+    [orderNo, reset],
+  );
   const [filters, setFilters] = useState<PayOrderFilters>(() => toFilters(initial));
   const list = useServerList(payOrderRoot, getPayOrderList, filters, { sortColumn: 'CreateTime', sortType: 'desc' });
   const totals = useListTotals<PayOrderTotals>(payOrderRoot, filters);
