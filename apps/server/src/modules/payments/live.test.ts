@@ -27,6 +27,8 @@ describe.each(dbTargets())('live providers through the app on $name PostgreSQL',
   let server: Server;
   /** Orders the Alipay stand-in was asked to close. */
   const closed: string[] = [];
+  /** The notify_url each provider was given. */
+  const notifyUrls = new Set<string>();
   let t: TestApp;
   let a: Awaited<ReturnType<typeof buildRenewalHold>>;
 
@@ -40,6 +42,7 @@ describe.each(dbTargets())('live providers through the app on $name PostgreSQL',
         if (req.url?.startsWith('/gateway.do')) {
           const form = new URLSearchParams(body);
           const biz = JSON.parse(form.get('biz_content')!);
+          notifyUrls.add(form.get('notify_url')!);
           if (form.get('method') === 'alipay.trade.close') {
             closed.push(biz.out_trade_no);
             const content = JSON.stringify({ code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no });
@@ -55,6 +58,7 @@ describe.each(dbTargets())('live providers through the app on $name PostgreSQL',
           res.end(`{"alipay_trade_precreate_response":${content},"sign":"${rsaSign(content, alipayKeys.privateKey)}"}`);
         } else {
           const out = JSON.parse(body).out_trade_no;
+          notifyUrls.add(JSON.parse(body).notify_url);
           const reply = JSON.stringify({ code_url: `weixin://wxpay/bizpayurl?pr=${out}` });
           const ts = String(Math.floor(Date.now() / 1000));
           const nonce = randomBytes(8).toString('hex');
@@ -173,7 +177,8 @@ describe.each(dbTargets())('live providers through the app on $name PostgreSQL',
       'wechatpay-serial': 'P1',
       'wechatpay-signature': rsaSign(`${ts}\n${headerNonce}\n${body}\n`, platform.privateKey),
     };
-    expect(await postNotify(t, 'wechatpay', body, headers)).toEqual({ status: 200, body: '{"code":"SUCCESS"}' });
+    // Posted where WeChat Pay is told to call: no query string (WeChat Pay allows none), no appid.
+    expect(await postNotify(t, 'wechatpay', body, headers, true)).toEqual({ status: 200, body: '{"code":"SUCCESS"}' });
     expect((await postNotify(t, 'wechatpay', body, headers)).status).toBe(200);
     const tampered = await postNotify(t, 'wechatpay', body.replace('EV-9', 'EV-0'), headers);
     expect(tampered.status).toBe(500);
@@ -181,5 +186,12 @@ describe.each(dbTargets())('live providers through the app on $name PostgreSQL',
     const after = await effects(t, [sim.id]);
     expect(after.renewals.length - before.renewals.length).toBe(1);
     expect((await eventsOf(t, order.OrderID)).map((e) => e.outcome)).toEqual(['applied', 'duplicate']);
+  });
+
+  it('gives each provider the notify address under PAYMENT_NOTIFY_BASE_URL, with no query string', () => {
+    expect([...notifyUrls].sort()).toEqual([
+      'https://gps.example.com/payment-notify/alipay',
+      'https://gps.example.com/payment-notify/wechatpay',
+    ]);
   });
 });

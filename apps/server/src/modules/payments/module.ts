@@ -8,7 +8,7 @@ import type { LogRepository } from '../logs/repository.ts';
 import type { NoticeSink } from '../notices/types.ts';
 import { AlipayProvider } from './alipay.ts';
 import type { PaymentProvider } from './provider.ts';
-import { paymentRoutes } from './routes.ts';
+import { NOTIFY_ALIAS, paymentRoutes } from './routes.ts';
 import { SandboxProvider } from './sandbox.ts';
 import { PaymentService, type ProviderSet } from './service.ts';
 import type { Payments } from './types.ts';
@@ -23,9 +23,12 @@ export interface PaymentsDeps {
   notices: NoticeSink;
 }
 
-/** The callback address of a provider, with the appid every API path carries. */
+/**
+ * The callback address a provider is given: the Payment/Notify handler at its alias outside
+ * /API/api/, because API paths need `?appid=` and WeChat Pay refuses a notify_url with a query.
+ */
 export const notifyUrl = (config: Config, provider: string) =>
-  `${config.payment.notifyBaseUrl ?? `http://127.0.0.1:${config.port}`}/API/api/Payment/Notify/${provider}?appid=${encodeURIComponent(config.appId)}`;
+  `${config.payment.notifyBaseUrl ?? `http://127.0.0.1:${config.port}`}${NOTIFY_ALIAS}/${provider}`;
 
 /** The providers the settings choose (config.ts checked that `live` has every key). */
 export function providersFor(config: Config): ProviderSet {

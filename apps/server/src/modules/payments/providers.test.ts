@@ -71,7 +71,7 @@ describe('Alipay client (alipay.trade.precreate, RSA2)', () => {
     const url = `${await gateway.start()}/gateway.do`;
     provider = new AlipayProvider(
       { appId: '2021000000000001', privateKey: bare(app.privateKey), publicKey: bare(alipay.publicKey), gateway: url },
-      'https://gps.example.com/API/api/Payment/Notify/alipay?appid=x',
+      'https://gps.example.com/payment-notify/alipay',
     );
   });
   afterAll(() => gateway.stop());
@@ -108,7 +108,7 @@ describe('Alipay client (alipay.trade.precreate, RSA2)', () => {
       sign_type: 'RSA2',
       charset: 'utf-8',
       version: '1.0',
-      notify_url: 'https://gps.example.com/API/api/Payment/Notify/alipay?appid=x',
+      notify_url: 'https://gps.example.com/payment-notify/alipay',
     });
     expect(JSON.parse(params.biz_content!)).toMatchObject({ out_trade_no: o.orderNo, total_amount: '12.34' });
     // The request's signature verifies with the app's public key over the sorted k=v string…

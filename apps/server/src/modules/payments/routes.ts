@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Fn, formatFen } from '@lodestar/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FileIdReply } from '../../lib/schemas.ts';
 import type { Exporter } from '../downloads/exporter.ts';
 import { type ColumnSpec, requireExport, startListExport } from '../downloads/list-export.ts';
@@ -32,6 +32,9 @@ const COLUMNS: ColumnSpec<Row>[] = [
   [{ zh: '创建时间', en: 'Created', fr: 'Créée le' }, 20, (r) => r.CreateTime],
   [{ zh: '支付时间', en: 'Paid', fr: 'Payée le' }, 20, (r) => r.PaidTime],
 ];
+
+/** Where providers are told to call back (no appid query needed there). */
+export const NOTIFY_ALIAS = '/payment-notify';
 
 const PAYER_FNS = [Fn.simRecharge, Fn.simSmsPayment];
 const READER_FNS = [Fn.simRecharge, Fn.simSmsPayment, Fn.simPayOrders];
@@ -123,20 +126,23 @@ export function paymentRoutes(fastify: FastifyInstance, svc: PaymentService, exp
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     for (const provider of ['alipay', 'wechatpay', 'sandbox'] as const) {
+      const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+        const rawBody = typeof req.body === 'string' ? req.body : '';
+        const { ack } = await svc.notify(provider, { headers: req.headers, rawBody });
+        return reply.status(ack.status).type(ack.contentType).serializer(String).send(ack.body);
+      };
+      const description = `${provider}'s payment callback; answers what ${provider} expects. Signature verified.`;
       scope.post(
         `/API/api/Payment/Notify/${provider}`,
-        {
-          config: { public: true },
-          schema: {
-            tags,
-            description: `${provider}'s payment callback; answers what ${provider} expects. Signature verified.`,
-          },
-        },
-        async (req, reply) => {
-          const rawBody = typeof req.body === 'string' ? req.body : '';
-          const { ack } = await svc.notify(provider, { headers: req.headers, rawBody });
-          return reply.status(ack.status).type(ack.contentType).serializer(String).send(ack.body);
-        },
+        { config: { public: true }, schema: { tags, description } },
+        handler,
+      );
+      // The same handler outside /API/api/, which needs no appid query: WeChat Pay forbids a query
+      // string in notify_url, so this is the address providers are given (module.ts notifyUrl).
+      scope.post(
+        `${NOTIFY_ALIAS}/${provider}`,
+        { config: { public: true }, schema: { tags, description: `${description} (no appid needed)` } },
+        handler,
       );
     }
   });

@@ -99,12 +99,21 @@ export async function orderRow(t: TestApp, orderId: number) {
   return row!;
 }
 
-/** Posts a provider callback as the provider would: raw body, its own headers, no token. */
-export async function postNotify(t: TestApp, provider: string, rawBody: string, headers: Record<string, string>) {
+/**
+ * Posts a provider callback as the provider would: raw body, its own headers, no token; to the
+ * contract path (with the appid) or, `alias`, to the address providers are given (no query).
+ */
+export async function postNotify(
+  t: TestApp,
+  provider: string,
+  rawBody: string,
+  headers: Record<string, string>,
+  alias = false,
+) {
   const res = await t.app.inject({
     method: 'POST',
-    url: `/API/api/Payment/Notify/${provider}`,
-    query: { appid: DEFAULT_APP_ID },
+    url: alias ? `/payment-notify/${provider}` : `/API/api/Payment/Notify/${provider}`,
+    ...(alias ? {} : { query: { appid: DEFAULT_APP_ID } }),
     headers,
     payload: rawBody,
   });
