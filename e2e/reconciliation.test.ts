@@ -230,6 +230,8 @@ describe('supplier reconciliation', () => {
     expect(await page.locator('[data-testid=recon-upload]').isDisabled()).toBe(true);
 
     await open('/reconciliation/supplier');
+    // The panel's choice follows to the records page and into its address.
+    await page.waitForURL(new RegExp(`/reconciliation/supplier\\?SupplierID=${supplierId}`));
     const records = page.locator('[data-testid=records-table] .ant-table-tbody .ant-table-row');
     await expect.poll(() => records.count()).toBe(1);
     expect(await records.first().innerText()).toContain(MONTH);

@@ -41,5 +41,5 @@ export function useSelectedSupplier() {
     },
     [setStored, setParams],
   );
-  return { supplierId: fromUrl ?? stored, select };
+  return { supplierId: fromUrl ?? stored, inAddress: fromUrl !== undefined, select };
 }

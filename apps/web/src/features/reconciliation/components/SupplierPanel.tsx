@@ -14,14 +14,16 @@ export function SupplierPanel() {
   const { t } = useTranslation('reconciliation');
   const [open, setOpen] = useState(true);
   const suppliers = useSupplierSelect();
-  const { supplierId, select } = useSelectedSupplier();
+  const { supplierId, inAddress, select } = useSelectedSupplier();
   const list = suppliers.data ?? [];
   const first = list[0]?.SupplierID;
   const known = list.some((s) => s.SupplierID === supplierId);
 
   useEffect(() => {
     if (first !== undefined && !known) select(first);
-  }, [first, known, select]);
+    // A page opened from the menu carries no ?SupplierID=: the remembered choice goes back into the address.
+    else if (known && !inAddress && supplierId !== undefined) select(supplierId);
+  }, [first, known, inAddress, supplierId, select]);
 
   if (!open)
     return (
