@@ -134,14 +134,44 @@ describe.each(dbTargets())('live providers through the app on $name PostgreSQL',
     expect((await eventsOf(t, order.OrderID)).map((e) => e.outcome)).toEqual(['applied', 'duplicate']);
   });
 
-  it('closing an Alipay order closes it at Alipay too', async () => {
+  it('closing an Alipay order closes it at Alipay too; Alipay’s TRADE_CLOSED then agrees, a payment is refused', async () => {
     const sim = a.sims.unicomSim;
+    const before = await effects(t, [sim.id]);
     const order = (
       await call<OrderView>('Renewal/CreateOrder', { SimIDs: [sim.id], Periods: 1, Method: PayMethod.Alipay })
     ).data;
     const done = await call<OrderView>('Payment/CloseOrder', { OrderID: order.OrderID });
     expect(done.data.Status).toBe(PayStatus.Closed);
     expect(closed).toEqual([order.OrderNo]);
+    const notify = (status: string) => {
+      const params: Record<string, string> = {
+        app_id: '2021000000000001',
+        out_trade_no: order.OrderNo,
+        total_amount: (order.AmountFen / 100).toFixed(2),
+        trade_status: status,
+      };
+      params.sign = rsaSign(alipaySignContent(params, ['sign', 'sign_type']), alipayKeys.privateKey);
+      return new URLSearchParams(params).toString();
+    };
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    expect((await postNotify(t, 'alipay', notify('TRADE_CLOSED'), form, true)).body).toBe('success');
+    expect((await postNotify(t, 'alipay', notify('TRADE_SUCCESS'), form, true)).body).toBe('fail');
+    expect(await effects(t, [sim.id])).toEqual(before);
+    expect((await eventsOf(t, order.OrderID)).map((e) => [e.event, e.outcome])).toEqual([
+      ['close', 'applied'],
+      ['notify', 'duplicate'],
+      ['notify', 'rejected'],
+    ]);
+  });
+
+  it('a callback for a provider this server does not run is answered 404', async () => {
+    const sandboxOnly = await startTestApp(target);
+    try {
+      const r = await postNotify(sandboxOnly, 'wechatpay', '{}', { 'content-type': 'application/json' }, true);
+      expect(r.status).toBe(404);
+    } finally {
+      await sandboxOnly.close();
+    }
   });
 
   it('a WeChat Pay order: code_url from the API, an encrypted, signed callback pays it once', async () => {

@@ -309,7 +309,11 @@ export class PaymentService implements Payments {
     incoming: IncomingNotify,
   ): Promise<{ ok: boolean; refused: boolean; ack: NotifyAck }> {
     const provider = this.providers.byName(providerName);
-    if (!provider) throw outsideHold();
+    if (!provider) {
+      // e.g. an Alipay callback to a server running the sandbox
+      this.log.warn({ provider: providerName }, 'payment callback for a provider that is not configured');
+      return { ok: false, refused: true, ack: { status: 404, contentType: 'text/plain', body: 'not configured' } };
+    }
     const payload = { body: incoming.rawBody.slice(0, 20_000), headers: pickHeaders(incoming.headers) };
     const event = async (orderId: number | null, outcome: string, extra: Record<string, unknown> = {}) =>
       this.db
@@ -396,9 +400,11 @@ export class PaymentService implements Payments {
     }
 
     const [now] = await this.db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id));
+    // A "failed" or "closed" word on an order that is already failed or closed agrees with it (a
+    // provider reports the close we asked for); only a payment on such an order is refused.
     const same =
       (result.outcome === 'paid' && now!.status === PayStatus.Paid) ||
-      (result.outcome === 'failed' && now!.status === PayStatus.Failed);
+      (result.outcome === 'failed' && (now!.status === PayStatus.Failed || now!.status === PayStatus.Closed));
     if (same) {
       await event(order.id, 'duplicate', { outcome: result.outcome });
       return { ok: true, refused: false, ack: provider.ack(true) };
