@@ -126,6 +126,10 @@ describe('online monitor', () => {
     await first.locator('.device-row-main').click();
     await expect.poll(() => page.locator('.device-details').getAttribute('data-id')).toBe(followedId);
     await expect.poll(() => page.locator('.device-details').textContent()).toContain('设备号');
+    // Its address from the offline geocoder: country, province and city in Chinese (中国上海市, 中国广东省深圳市…).
+    await expect
+      .poll(() => page.locator('.device-address').textContent(), { timeout: 15_000 })
+      .toMatch(/^中国.+市离线地址/);
     // The map brings it into the part not covered by the details panel.
     await expect
       .poll(
@@ -227,6 +231,7 @@ describe('online monitor', () => {
     await expect.poll(() => page.locator('.feed-bar').textContent(), { timeout: 20_000 }).toBe('En direct');
     await page.locator('.device-list .device-row').first().click();
     await page.waitForSelector('.device-details');
+    await expect.poll(() => page.locator('.device-address').textContent(), { timeout: 15_000 }).toMatch(/, Chine/);
     await page.waitForTimeout(1500);
     await page.screenshot({ path: join(screenshotDir, '24-monitor-details-fr.png') });
   });

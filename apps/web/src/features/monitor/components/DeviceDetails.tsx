@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { statusStyle } from '../../../map/device-status.ts';
 import type { TrailMode } from '../../../map/layers/TrailLayer.tsx';
 import { useFunctionSet } from '../../../store/session.ts';
+import { usePlace } from '../api/reverse-geocode.ts';
 import type { MonitorRow } from '../api/types.ts';
 import { useDeviceCommand } from '../hooks/use-device-command.ts';
 import { alarmLabel, statusLabel } from './labels.ts';
@@ -44,6 +45,7 @@ export function DeviceDetails({
   const dash = '—';
   const followed = Boolean(d.Followed);
   const hasAlarm = d.Alarms.length > 0 || d.Status === 'alarm';
+  const place = usePlace(d.Lat, d.Lng);
   const items: DescriptionsProps['items'] = [
     ['DeviceID', d.DeviceID],
     ['DeviceName', d.DeviceName],
@@ -72,7 +74,24 @@ export function DeviceDetails({
     ],
     ['GpsTime', d.GpsTime ?? dash],
     ['ReceiveTime', d.ReceiveTime ?? dash],
-    ['Place', d.Lat === null || d.Lng === null ? dash : `${d.Lat.toFixed(6)}, ${d.Lng.toFixed(6)} (WGS-84)`],
+    [
+      'Place',
+      d.Lat === null || d.Lng === null ? (
+        dash
+      ) : (
+        <div key="p" className="device-place">
+          <div className="device-address">
+            {place.data?.Address || (place.isLoading ? t('details.addressLoading') : t('details.noAddress'))}
+            {place.data?.Source === 'offline' ? (
+              <Tag bordered={false} className="address-source">
+                {t('details.offlineAddress')}
+              </Tag>
+            ) : null}
+          </div>
+          <div className="device-coords">{`${d.Lat.toFixed(6)}, ${d.Lng.toFixed(6)} (WGS-84)`}</div>
+        </div>
+      ),
+    ],
     ['SIM', d.SIM || dash],
     ['Model', d.Model || dash],
     ['TrackerType', t(d.TrackerType === 'wireless' ? 'details.wireless' : 'details.wired')],
