@@ -38,6 +38,16 @@ export const ACTION_TEXT: Record<string, Texts> = {
   simOutbound: { zh: 'SIM卡出库', en: 'SIM outbound', fr: 'Sortie de SIM' },
   addWorkFlow: { zh: '提交工单', en: 'Work order request', fr: 'Demande d’ordre de travail' },
   checkWorkFlow: { zh: '审核工单', en: 'Work order review', fr: 'Examen d’ordre de travail' },
+  sendSms: { zh: '发送短信', en: 'Send SMS', fr: 'Envoi de SMS' },
+  buySmsPack: { zh: '购买短信包', en: 'Buy SMS pack', fr: 'Achat de pack SMS' },
+  uploadSupplierBill: { zh: '上传供应商账单', en: 'Upload supplier bill', fr: 'Dépôt de facture fournisseur' },
+  confirmSupplierReconciliation: {
+    zh: '确认供应商对账',
+    en: 'Confirm supplier reconciliation',
+    fr: 'Validation du rapprochement fournisseur',
+  },
+  generateCustomerBills: { zh: '生成客户账单', en: 'Generate customer bills', fr: 'Génération des factures clients' },
+  setCustomerBillPaid: { zh: '客户账单标记已付', en: 'Mark customer bill paid', fr: 'Facture client marquée payée' },
 };
 
 /** An action with no text yet shows its key, as the log page does. */
