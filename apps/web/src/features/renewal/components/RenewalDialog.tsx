@@ -72,7 +72,9 @@ export function RenewalDialog({ open, sims, onClose, onOrder }: RenewalDialogPro
             disabled={!quote.data || quote.isFetching || needsPackage}
             data-testid="renewal-pay"
           >
-            {quote.data ? t('renew.pay', { amount: formatFen(quote.data.TotalFen) }) : t('renew.payNoAmount')}
+            {quote.data && !needsPackage
+              ? t('renew.pay', { amount: formatFen(quote.data.TotalFen) })
+              : t('renew.payNoAmount')}
           </Button>
         </>
       }
