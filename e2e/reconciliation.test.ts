@@ -138,10 +138,15 @@ describe('supplier reconciliation', () => {
     await page.waitForURL('**/home/index');
     await open('/reconciliation');
 
-    // The supplier list shows instead of the unit tree, and its first (only) supplier is chosen.
+    // The supplier list shows instead of the unit tree, its first supplier is chosen (the demo
+    // provider's own supplier sorts first), and clicking a name selects it.
     const panel = page.locator('[data-testid=supplier-panel]');
     await panel.waitFor();
     expect(await page.locator('.unit-tree').count()).toBe(0);
+    const names = panel.locator('.supplier-panel-list button');
+    await expect.poll(() => panel.locator('button.selected').count()).toBe(1);
+    expect(await panel.locator('button.selected').textContent()).toBe(await names.first().textContent());
+    await names.filter({ hasText: SUPPLIER }).click();
     await panel.locator('button.selected', { hasText: SUPPLIER }).waitFor();
     await page.waitForURL(new RegExp(`SupplierID=${supplierId}`));
 

@@ -116,6 +116,7 @@ export async function seedSimDemo(db: Db): Promise<boolean> {
     const typeRows = await tx.select().from(cardTypes).where(eq(cardTypes.holdId, root.id)).orderBy(asc(cardTypes.id));
 
     let serial = 0;
+    let firstCarrier: { operatorId: number; packageIds: number[] } | undefined;
     for (const [ci, carrier] of CARRIERS.entries()) {
       const operatorId = carrierRows[ci]!.id;
       const packageRows = await tx
@@ -132,6 +133,7 @@ export async function seedSimDemo(db: Db): Promise<boolean> {
           })),
         )
         .returning();
+      firstCarrier ??= { operatorId, packageIds: packageRows.map((p) => p.id) };
       const [supplier] = await tx
         .insert(suppliers)
         .values({ holdId: root.id, operatorId, ...carrier.supplier })
@@ -222,9 +224,90 @@ export async function seedSimDemo(db: Db): Promise<boolean> {
     }
 
     await seedWorkOrders(tx, root.id);
+    if (firstCarrier) await seedProviderStock(tx, firstCarrier, today);
     await tx.insert(settings).values({ key: DONE_KEY, value: new Date().toISOString() });
     return true;
   });
+}
+
+/** SIMs the service provider bought itself: 40 cards. */
+const PROVIDER_SIMS = 40;
+
+/**
+ * The demo service provider (the first administrator's hold) buys cards from a supplier of its own,
+ * so its administrator has a supplier to reconcile: 30 shipped to its customers, 10 in its stock.
+ */
+async function seedProviderStock(db: Executor, carrier: { operatorId: number; packageIds: number[] }, today: number) {
+  const [admin] = await db
+    .select({ id: users.id, holdId: holds.id, path: holds.path })
+    .from(users)
+    .innerJoin(holds, eq(holds.id, users.holdId))
+    .where(eq(users.accountType, AccountType.Admin))
+    .orderBy(asc(users.id))
+    .limit(1);
+  if (!admin) return;
+  const customers = (
+    await db
+      .select({ id: holds.id, path: holds.path })
+      .from(holds)
+      .where(like(holds.path, `${admin.path}%`))
+      .orderBy(asc(holds.id))
+  ).filter((h) => h.id !== admin.holdId);
+  const [supplier] = await db
+    .insert(suppliers)
+    .values({
+      holdId: admin.holdId,
+      operatorId: carrier.operatorId,
+      name: '华东物联卡代理 East China IoT',
+      contact: '陈经理',
+      phone: '13955556666',
+      email: 'billing@east-iot.example',
+    })
+    .returning();
+  const created = new Date(today - 45 * DAY);
+  const [batch] = await db
+    .insert(simImportBatches)
+    .values({
+      holdId: admin.holdId,
+      supplierId: supplier!.id,
+      userId: admin.id,
+      fileName: `${isoDay(today - 45 * DAY).slice(0, 7)} 华东自采.xlsx`,
+      total: PROVIDER_SIMS,
+      imported: PROVIDER_SIMS,
+      failed: 0,
+      createdAt: created,
+    })
+    .returning();
+  const rows: (typeof sims.$inferInsert)[] = [];
+  for (let i = 0; i < PROVIDER_SIMS; i++) {
+    const shipped = i < 30 && customers.length > 0;
+    rows.push({
+      iccid: withLuhn(`8986002500${String(i + 1).padStart(9, '0')}`),
+      msisdn: `1440${String(3_000_000 + i).padStart(9, '0')}`,
+      imsi: `46000${String(8_000_000_000 + i)}`,
+      operatorId: carrier.operatorId,
+      packageId: carrier.packageIds[i % carrier.packageIds.length] ?? null,
+      supplierId: supplier!.id,
+      holdId: shipped ? customers[i % customers.length]!.id : admin.holdId,
+      batchId: batch!.id,
+      state: shipped ? SimState.Active : SimState.InStock,
+      activatedOn: shipped ? isoDay(today - 40 * DAY) : null,
+      expiresOn: shipped ? isoDay(today + (60 + i * 9) * DAY) : null,
+      balanceFen: 2000 + i * 50,
+      shippedAt: shipped ? new Date(today - 40 * DAY) : null,
+      createdAt: created,
+    });
+  }
+  const inserted = await db.insert(sims).values(rows).returning({ id: sims.id, holdId: sims.holdId });
+  await db.insert(simHistory).values(
+    inserted.map((sim) => ({
+      simId: sim.id,
+      action: 'import',
+      detail: { batchId: batch!.id, supplier: supplier!.name, fileName: batch!.fileName },
+      userId: admin.id,
+      createdAt: created,
+    })),
+  );
 }
 
 /** Shipped cards: mostly in use, some waiting for first use, a few stopped or cancelled. */

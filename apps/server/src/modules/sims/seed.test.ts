@@ -10,6 +10,8 @@ import type { SimRowOut } from './service.ts';
 
 afterAll(stopTestServers);
 
+const PROVIDER_SUPPLIER = '华东物联卡代理 East China IoT';
+
 describe.each(dbTargets())('SIM demo data on $name PostgreSQL', (target) => {
   let t: TestApp;
   let rootToken: string;
@@ -30,15 +32,39 @@ describe.each(dbTargets())('SIM demo data on $name PostgreSQL', (target) => {
   afterAll(() => t.close());
 
   it('stocks 300 valid cards of three carriers, about half shipped to the demo customers', () => {
-    expect(rows).toHaveLength(300);
+    expect(rows).toHaveLength(300 + 40);
     expect(rows.filter((s) => iccidProblem(s.ICCID))).toEqual([]);
+    expect(new Set(rows.map((s) => s.ICCID)).size).toBe(rows.length);
     expect(new Set(rows.map((s) => s.OperatorName)).size).toBe(3);
-    const shipped = rows.filter((s) => s.ShippedAt !== null);
+    const rootStock = rows.filter((s) => s.SupplierName !== PROVIDER_SUPPLIER);
+    expect(rootStock).toHaveLength(300);
+    const shipped = rootStock.filter((s) => s.ShippedAt !== null);
     expect(shipped.length).toBeGreaterThan(120);
     expect(shipped.length).toBeLessThan(200);
     expect(new Set(rows.map((s) => s.State)).size).toBeGreaterThanOrEqual(6);
     expect(new Set(rows.map((s) => s.DisplayState))).toEqual(new Set(['normal', 'expiring', 'expired', 'lowBalance']));
-    expect(rows.filter((s) => s.State === SimState.InStock).every((s) => s.HoldName === 'Lodestar')).toBe(true);
+    expect(rootStock.filter((s) => s.State === SimState.InStock).every((s) => s.HoldName === 'Lodestar')).toBe(true);
+  });
+
+  it('gives the demo provider cards from a supplier of its own, to reconcile', async () => {
+    const provider = await t.login('13900000001', DEMO_PASSWORD);
+    const select = await t.call<{ SupplierID: number; SupplierName: string }[]>('GET', 'supplier/getsupplierselect', {
+      token: provider,
+      query: { SupplierName: '' },
+    });
+    const own = select.data.find((s) => s.SupplierName === PROVIDER_SUPPLIER);
+    expect(own).toBeDefined();
+    const month = new Date().toISOString().slice(0, 7);
+    const summary = await t.call<{ SimCount: number; ExpectedFen: number }>(
+      'POST',
+      'Reconciliation/GetSupplierSummary',
+      { token: provider, body: { SupplierID: own!.SupplierID, Month: month } },
+    );
+    expect(summary.data.SimCount).toBe(30);
+    expect(summary.data.ExpectedFen).toBeGreaterThan(0);
+    const theirs = rows.filter((s) => s.SupplierName === PROVIDER_SUPPLIER);
+    expect(theirs.filter((s) => s.State === SimState.Active)).toHaveLength(30);
+    expect(theirs.filter((s) => s.State === SimState.InStock).every((s) => s.HoldName === '华东服务商')).toBe(true);
   });
 
   it('binds the demo fleet’s SIM numbers to its devices, also for a provider below the root', async () => {
@@ -65,6 +91,6 @@ describe.each(dbTargets())('SIM demo data on $name PostgreSQL', (target) => {
   it('runs once', async () => {
     expect(await seedSimDemo(t.database.db)).toBe(false);
     const [n] = await t.database.db.select({ n: count() }).from(sims);
-    expect(n!.n).toBe(300);
+    expect(n!.n).toBe(340);
   });
 });
