@@ -1,25 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type Db,
-  holds,
-  paymentEvents,
-  paymentOrderItems,
-  paymentOrders,
-  simPackages,
-  sims,
-  users,
-} from '@lodestar/db';
+import { type Db, paymentEvents, paymentOrderItems, paymentOrders, simPackages, sims } from '@lodestar/db';
 import { Fn, type Language, PAYMENT_RULES, PayKind, type PayMethod, PayStatus } from '@lodestar/domain';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ownedInSubtree } from '../../lib/catalogue-scope.ts';
 import { badRequest, forbidden, outsideHold } from '../../lib/errors.ts';
-import { assertInSubtree } from '../../lib/tenancy.ts';
-import { formatInZone, parseInZone } from '../../lib/time.ts';
+import { formatInZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { HoldRepository } from '../holds/repository.ts';
 import type { NoticeSink } from '../notices/types.ts';
 import type { Executor } from '../workflow/repository.ts';
+import { KIND_FN, listPayOrders, type PayOrderListInput } from './order-list.ts';
 import {
   type IncomingNotify,
   type NotifyAck,
@@ -33,7 +24,7 @@ import type { SandboxProvider } from './sandbox.ts';
 import { PAY_STATUS_TEXT, textOf } from './texts.ts';
 import type { Fulfilment, NewOrder, OrderView, PaidOrder, Payments } from './types.ts';
 
-type OrderRow = typeof paymentOrders.$inferSelect;
+export type OrderRow = typeof paymentOrders.$inferSelect;
 
 export interface ProviderSet {
   sandbox: SandboxProvider;
@@ -42,24 +33,7 @@ export interface ProviderSet {
   byName: (name: string) => PaymentProvider | undefined;
 }
 
-export interface PayOrderListInput {
-  PageIndex: number;
-  PageSize: number;
-  SortColumn?: 'CreateTime' | 'AmountFen' | 'PaidTime' | undefined;
-  SortType?: 'asc' | 'desc' | '' | undefined;
-  Kind?: number | undefined;
-  Method?: number | undefined;
-  Status?: number | undefined;
-  OrderNo?: string | undefined;
-  HoldID?: number | undefined;
-  StartTime?: string | undefined;
-  EndTime?: string | undefined;
-}
-
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const KIND_PREFIX: Record<number, string> = { [PayKind.Renewal]: 'R', [PayKind.SmsPack]: 'S' };
-/** The function that pays for each kind (renewal on /recharge, SMS packs on manage/msg). */
-const KIND_FN: Record<number, number> = { [PayKind.Renewal]: Fn.simRecharge, [PayKind.SmsPack]: Fn.simSmsPayment };
 
 export function toOrderView(o: OrderRow, provider: PaymentProvider | undefined, lang: Language, tz: string): OrderView {
   return {
@@ -412,81 +386,10 @@ export class PaymentService implements Payments {
     return refuse(order.id, `order ${order.orderNo} is ${textOf(PAY_STATUS_TEXT, now!.status, 'en')}`);
   }
 
-  /** Which kinds the caller's list shows (docs/SIM-API-2.md: with 4 only 1, with 12 only 2). */
-  static kindsFor(auth: AuthContext, asked: number | undefined): number[] {
-    const allowed = auth.funs.has(Fn.simPayOrders)
-      ? [PayKind.Renewal, PayKind.SmsPack]
-      : [PayKind.Renewal, PayKind.SmsPack].filter((k) => auth.funs.has(KIND_FN[k]!));
-    if (asked && allowed.includes(asked)) return [asked];
-    return allowed;
-  }
-
-  private async listConditions(auth: AuthContext, f: PayOrderListInput): Promise<SQL> {
-    let scope = auth.holdPath;
-    if (f.HoldID) {
-      const hold = await this.holds.findById(f.HoldID);
-      assertInSubtree(auth.holdPath, hold);
-      scope = hold!.path;
-    }
-    const kinds = PaymentService.kindsFor(auth, f.Kind);
-    if (!kinds.length) throw forbidden();
-    const conds: SQL[] = [ownedInSubtree(paymentOrders.holdId, scope), inArray(paymentOrders.kind, kinds)];
-    if (f.Method) conds.push(eq(paymentOrders.method, f.Method));
-    if (f.Status !== undefined && f.Status >= 0) conds.push(eq(paymentOrders.status, f.Status));
-    if (f.OrderNo) conds.push(ilike(paymentOrders.orderNo, escapeLike(f.OrderNo)));
-    for (const [text, op, name] of [
-      [f.StartTime, gte, 'StartTime'],
-      [f.EndTime, lte, 'EndTime'],
-    ] as const) {
-      if (!text) continue;
-      const at = parseInZone(text, auth.timeZone);
-      if (!at) throw badRequest('invalidField', `${name} ${text}`);
-      conds.push(op(paymentOrders.createdAt, at));
-    }
-    return and(...conds)!;
-  }
-
+  /** Payment/GetPayOrderList: expired orders are closed first, so the list shows them closed. */
   async list(auth: AuthContext, lang: Language, f: PayOrderListInput) {
     await this.expireDue();
-    const where = await this.listConditions(auth, f);
-    const column = {
-      CreateTime: paymentOrders.createdAt,
-      AmountFen: paymentOrders.amountFen,
-      PaidTime: paymentOrders.paidAt,
-    }[f.SortColumn ?? 'CreateTime'];
-    const isDesc = (f.SortType || (f.SortColumn ? 'asc' : 'desc')) === 'desc';
-    const [rows, [totals]] = await Promise.all([
-      this.db
-        .select({ order: paymentOrders, holdName: holds.name, userName: users.userName })
-        .from(paymentOrders)
-        .innerJoin(holds, eq(holds.id, paymentOrders.holdId))
-        .leftJoin(users, eq(users.id, paymentOrders.userId))
-        .where(where)
-        .orderBy(
-          isDesc ? sql`${column} DESC NULLS LAST` : sql`${column} ASC NULLS LAST`,
-          isDesc ? desc(paymentOrders.id) : asc(paymentOrders.id),
-        )
-        .limit(f.PageSize)
-        .offset((f.PageIndex - 1) * f.PageSize),
-      this.db
-        .select({
-          Count: count(),
-          AmountFen: sql<number>`coalesce(sum(${paymentOrders.amountFen}), 0)::int`,
-          PaidCount: sql<number>`(count(*) FILTER (WHERE ${paymentOrders.status} = ${PayStatus.Paid}))::int`,
-          PaidFen: sql<number>`coalesce(sum(${paymentOrders.amountFen}) FILTER (WHERE ${paymentOrders.status} = ${PayStatus.Paid}), 0)::int`,
-        })
-        .from(paymentOrders)
-        .where(where),
-    ]);
-    return {
-      rows: rows.map((r) => ({
-        ...this.view(r.order, lang, auth.timeZone),
-        HoldName: r.holdName,
-        UserName: r.userName ?? '',
-      })),
-      total: totals!.Count,
-      Totals: totals!,
-    };
+    return listPayOrders(this.db, this.holds, auth, f, (row) => this.view(row, lang, auth.timeZone));
   }
 
   /** Pending renewal orders holding these SIMs (a SIM is in one pending order at a time). */
