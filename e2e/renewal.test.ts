@@ -65,7 +65,7 @@ describe('SIM renewal', () => {
     }
     await expect.poll(() => page.getByTestId('renewal-selected').textContent()).toContain('2');
     await page.getByTestId('renewal-open').click();
-    await page.getByTestId('renewal-dialog').waitFor();
+    await page.getByTestId('renewal-periods').waitFor();
     await page.getByTestId('renewal-periods').locator('.ant-segmented-item').nth(1).click();
     await page.getByTestId('renewal-method').locator('.ant-radio-button-wrapper').nth(1).click();
     // The server's quote: each card's package price × 2 periods, the total their sum.

@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 
 /** The supplier chosen in the left panel, shared by the panel and the supplier reconciliation pages. */
 interface SupplierSelection {
@@ -8,10 +9,16 @@ interface SupplierSelection {
   setSupplierId: (id: number | undefined) => void;
 }
 
-export const useSupplierStore = create<SupplierSelection>((set) => ({
-  supplierId: undefined,
-  setSupplierId: (supplierId) => set({ supplierId }),
-}));
+/** Kept for the browser tab (sessionStorage): a reload or a page opened from the menu keeps the choice. */
+export const useSupplierStore = create<SupplierSelection>()(
+  persist(
+    (set) => ({
+      supplierId: undefined,
+      setSupplierId: (supplierId) => set({ supplierId }),
+    }),
+    { name: 'lodestar-recon-supplier', storage: createJSONStorage(() => sessionStorage) },
+  ),
+);
 
 /**
  * The selected supplier, kept in the address too (`?SupplierID=`), so a link or a reload opens the
