@@ -53,6 +53,19 @@ export function registerSms(fastify: FastifyInstance, deps: SmsDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const svc = new SmsService(new SmsRepository(deps.db), deps.holds, deps.logs, deps.sms, deps.payments);
   deps.payments.onPaid(PayKind.SmsPack, svc.fulfilPack);
+  // Messages a stopped server left queued are failed and refunded at start and then every hour.
+  const sweep = () =>
+    svc.failInterrupted().then(
+      (n) => n && app.log.warn({ failed: n }, 'queued SMS left by a stopped server failed and refunded'),
+      (err) => app.log.error({ err }, 'SMS sweep failed'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(sweep, 3_600_000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
   const base = '/API/api/Sms';
 
   app.post(

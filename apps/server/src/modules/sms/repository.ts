@@ -144,6 +144,28 @@ export class SmsRepository {
     });
   }
 
+  /**
+   * Messages still queued `olderThanMinutes` after they were paid for: the server stopped between
+   * the debit and the hand-over. They are marked Failed and their parts go back to the paying hold,
+   * in one statement, so a second sweep finds nothing. Answers how many were failed.
+   */
+  async failInterrupted(olderThanMinutes: number, error: string): Promise<number> {
+    const result = await this.db.execute<{ failed: number }>(sql`
+      WITH failed AS (
+        UPDATE ${smsMessages} SET state = ${SmsState.Failed}, error = ${error}
+        WHERE state = ${SmsState.Queued} AND created_at < now() - make_interval(mins => ${olderThanMinutes})
+        RETURNING hold_id, segments
+      ), per_hold AS (
+        SELECT hold_id, sum(segments)::int AS parts, count(*)::int AS n FROM failed GROUP BY hold_id
+      ), refunded AS (
+        UPDATE ${smsBalances} b SET balance = b.balance + p.parts, updated_at = now()
+        FROM per_hold p WHERE b.hold_id = p.hold_id
+        RETURNING b.hold_id
+      )
+      SELECT coalesce(sum(n), 0)::int AS failed FROM per_hold`);
+    return result.rows[0]?.failed ?? 0;
+  }
+
   async findForReport(by: { id?: number | undefined; providerMessageId?: string | undefined }) {
     const cond = by.id ? eq(smsMessages.id, by.id) : eq(smsMessages.providerMessageId, by.providerMessageId ?? '');
     const [row] = await this.db

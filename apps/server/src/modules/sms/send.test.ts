@@ -248,4 +248,26 @@ describe.each(dbTargets())('sending SMS to SIMs on $name PostgreSQL', (target) =
     const packs = await t.call('POST', 'Sms/GetSmsPacks', { token: sender.token, body: {} });
     expect(packs.code).toBe(403);
   });
+
+  it('fails and refunds messages a stopped server left queued, once, and leaves fresh ones alone', async () => {
+    await setBalance(hold.id, 5);
+    const base = { holdId: hold.id, content: 'x', provider: 'local', state: SmsState.Queued };
+    await t.database.db.insert(smsMessages).values([
+      { ...base, msisdn: numbers[0]!, segments: 2, createdAt: new Date(Date.now() - 2 * 3_600_000) },
+      { ...base, msisdn: numbers[1]!, segments: 1, createdAt: new Date(Date.now() - 45 * 60_000) },
+      { ...base, msisdn: numbers[2]!, segments: 3, createdAt: new Date(Date.now() - 60_000) },
+    ]);
+    const svc = new SmsService(new SmsRepository(t.database.db), {} as never, {} as never, {} as never, {} as never);
+    expect(await svc.failInterrupted()).toBe(2);
+    expect(await balanceOf(hold.id)).toBe(5 + 2 + 1);
+    const rows = await messages();
+    expect(rows.map((m) => [m.msisdn, m.state])).toEqual([
+      [numbers[0], SmsState.Failed],
+      [numbers[1], SmsState.Failed],
+      [numbers[2], SmsState.Queued],
+    ]);
+    expect(rows[0]!.error).toContain('refunded');
+    expect(await svc.failInterrupted()).toBe(0);
+    expect(await balanceOf(hold.id)).toBe(8);
+  });
 });

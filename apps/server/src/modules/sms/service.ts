@@ -21,6 +21,12 @@ export const smsStateText = (state: number, lang: Language) => STATE_TEXT[state]
 /** Messages handed to the provider at once (an HTTP gateway may take a while per message). */
 const SEND_CONCURRENCY = 8;
 
+/**
+ * A send hands its messages over within the request; one still queued this long after was cut off
+ * by a stopped server. Longer than any request may take (the console's time-out is ~17 minutes).
+ */
+export const INTERRUPTED_AFTER_MINUTES = 30;
+
 /** Spaces and dashes people type inside numbers are dropped; the rest must be a SIM number. */
 export const cleanMsisdn = (s: string) => s.replace(/[\s-]/g, '');
 
@@ -105,6 +111,14 @@ export class SmsService {
       Balance: balance,
       MessageIDs: ids,
     };
+  }
+
+  /** The hand-over that a stopped server left unfinished (see SmsRepository.failInterrupted). */
+  failInterrupted(): Promise<number> {
+    return this.repo.failInterrupted(
+      INTERRUPTED_AFTER_MINUTES,
+      'interrupted before the provider took it (server stopped); parts refunded',
+    );
   }
 
   async list(auth: AuthContext, b: SmsListInput, lang: Language) {
