@@ -1,20 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import type { Language } from '@lodestar/domain';
 import ExcelJS from 'exceljs';
-import { badRequest } from '../../lib/errors.ts';
-import { decodeCsv, parseCsv } from '../sims/sheet.ts';
+import { headerLookup, readSheetRows, type SheetRow } from '../../lib/sheet-reader.ts';
 
 /** The columns of a supplier's bill (docs/SIM-API-2.md "Reconciliation"). */
 export const BILL_FIELDS = ['ICCID', 'MSISDN', 'PackageName', 'Amount'] as const;
 export type BillField = (typeof BILL_FIELDS)[number];
 
-export interface BillSheetRow {
-  /** Spreadsheet row number (header = 1). */
-  row: number;
-  cells: Partial<Record<BillField, string>>;
-  /** Cells Excel stored as a number too long to keep every digit (an ICCID in a General cell). */
-  lossy: Set<BillField>;
-}
+export type BillSheetRow = SheetRow<BillField>;
 
 /** Header names accepted per column, compared lower-cased without spaces, dashes, underscores or units. */
 const HEADER_NAMES: Record<BillField, string[]> = {
@@ -23,10 +15,7 @@ const HEADER_NAMES: Record<BillField, string[]> = {
   PackageName: ['package', 'packagename', '套餐'],
   Amount: ['amount', '金额', 'amountyuan', '金额元', 'montant'],
 };
-const HEADER_LOOKUP = new Map(
-  Object.entries(HEADER_NAMES).flatMap(([field, names]) => names.map((n) => [n, field as BillField])),
-);
-const headerKey = (text: string) => text.toLowerCase().replace(/[\s_\-*()（）]/g, '');
+const HEADER_LOOKUP = headerLookup(HEADER_NAMES);
 
 const TEMPLATE_HEADERS: Record<'zh' | 'en', string[]> = {
   zh: ['ICCID', '卡号', '套餐', '金额'],
@@ -68,72 +57,6 @@ export async function billTemplate(lang: Language): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** Reads an uploaded bill by its name's extension: .xlsx or .csv. */
-export async function readBillSheet(filePath: string, fileName: string): Promise<BillSheetRow[]> {
-  const ext = fileName.toLowerCase().split('.').pop();
-  if (ext === 'csv') {
-    const records = parseCsv(decodeCsv(await readFile(filePath)));
-    return toRows(
-      records.map((cells, i) => ({
-        row: i + 1,
-        cells: cells.map((c) => ({ text: c.trim(), lossy: /^\d(\.\d+)?E\+\d+$/i.test(c.trim()) })),
-      })),
-    );
-  }
-  if (ext !== 'xlsx') throw badRequest('importFileType', fileName);
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.readFile(filePath);
-  } catch {
-    throw badRequest('importUnreadable');
-  }
-  const sheet = wb.worksheets[0];
-  const lines: { row: number; cells: Cell[] }[] = [];
-  sheet?.eachRow({ includeEmpty: false }, (row, number) => {
-    const values = row.values as ExcelJS.CellValue[];
-    lines.push({ row: number, cells: Array.from(values.slice(1), (v) => cellOf(v ?? null)) });
-  });
-  return toRows(lines);
-}
-
-type Cell = { text: string; lossy: boolean };
-
-function cellOf(value: ExcelJS.CellValue): Cell {
-  if (value === null || value === undefined) return { text: '', lossy: false };
-  if (typeof value === 'string') return { text: value.trim(), lossy: false };
-  if (typeof value === 'number') return { text: String(value), lossy: Math.abs(value) > Number.MAX_SAFE_INTEGER };
-  if (typeof value === 'boolean') return { text: String(value), lossy: false };
-  if (value instanceof Date) return { text: value.toISOString().slice(0, 10), lossy: false };
-  if ('richText' in value)
-    return {
-      text: value.richText
-        .map((r) => r.text)
-        .join('')
-        .trim(),
-      lossy: false,
-    };
-  if ('formula' in value || 'sharedFormula' in value)
-    return cellOf((value as { result?: ExcelJS.CellValue }).result ?? null);
-  if ('text' in value) return cellOf(value.text as ExcelJS.CellValue);
-  return { text: '', lossy: false };
-}
-
-/** The first non-empty line is the header; empty lines after it are skipped. */
-function toRows(lines: { row: number; cells: Cell[] }[]): BillSheetRow[] {
-  const nonEmpty = lines.filter((l) => l.cells.some((c) => c.text !== ''));
-  const header = nonEmpty[0];
-  if (!header) return [];
-  const columns = header.cells.map((c) => HEADER_LOOKUP.get(headerKey(c.text)));
-  if (!columns.includes('ICCID')) throw badRequest('importNoIccidColumn');
-  return nonEmpty.slice(1).map((line) => {
-    const cells: BillSheetRow['cells'] = {};
-    const lossy = new Set<BillField>();
-    columns.forEach((field, i) => {
-      const cell = line.cells[i];
-      if (!field || !cell) return;
-      cells[field] = cell.text;
-      if (cell.lossy) lossy.add(field);
-    });
-    return { row: line.row, cells, lossy };
-  });
-}
+/** Reads an uploaded bill (.xlsx or .csv) into rows of the bill's fields. */
+export const readBillSheet = (filePath: string, fileName: string): Promise<BillSheetRow[]> =>
+  readSheetRows(filePath, fileName, HEADER_LOOKUP, 'ICCID');

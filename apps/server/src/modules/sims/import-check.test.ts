@@ -1,7 +1,8 @@
 import { withLuhn } from '@lodestar/domain';
 import { describe, expect, it } from 'vitest';
+import { decodeCsv, parseCsv } from '../../lib/sheet-reader.ts';
 import { calendarDate, checkRows, type ImportContext } from './import-check.ts';
-import { decodeCsv, parseCsv, type RawRow } from './sheet.ts';
+import type { RawRow } from './sheet.ts';
 
 const row = (n: number, cells: RawRow['cells'], lossy: RawRow['lossy'] = new Set()): RawRow => ({
   row: n,
