@@ -194,3 +194,51 @@ export function lastMonths(today: string, count: number): string[] {
 export function previousMonth(today: string): string {
   return addMonths(`${today.slice(0, 7)}-01`, -1).slice(0, 7);
 }
+
+/** A payment order as every call answers it (docs/SIM-API-2.md "Payments"). Money in fen. */
+export interface OrderView {
+  OrderID: number;
+  OrderNo: string;
+  /** PayKind */
+  Kind: number;
+  /** PayMethod */
+  Method: number;
+  Provider: string;
+  /** True when the local sandbox handles the order: no money moves. */
+  Sandbox: boolean;
+  AmountFen: number;
+  Currency: string;
+  /** PayStatus */
+  Status: number;
+  StatusText: string;
+  Subject: string;
+  PayUrl: string;
+  FailReason: string;
+  ExpiresAt: string;
+  CreateTime: string;
+  PaidTime: string | null;
+}
+
+/** A row of Payment/GetPayOrderList. */
+export interface PayOrderRow extends OrderView {
+  HoldName: string;
+  UserName: string;
+}
+
+/** Payment/GetPayOrderList's filters (besides paging): Kind 0 all, Method 0 all, Status -1 all. */
+export interface PayOrderFilters {
+  Kind?: number;
+  Method?: number;
+  Status?: number;
+  OrderNo?: string;
+  HoldID?: number;
+  StartTime?: string;
+  EndTime?: string;
+}
+
+export interface PayOrderTotals {
+  Count: number;
+  AmountFen: number;
+  PaidCount: number;
+  PaidFen: number;
+}

@@ -1,4 +1,4 @@
-import type { PayKind, PayMethod } from '@lodestar/domain';
+import type { OrderView, PayKind, PayMethod } from '@lodestar/domain';
 import type { Executor } from '../workflow/repository.ts';
 
 /** The transaction an order is marked paid in; fulfilments write in it. */
@@ -45,27 +45,6 @@ export interface NewOrder {
   items?: NewOrderItem[];
 }
 
-/** The reply of every "create an order" call and of Payment/GetOrder (docs/SIM-API-2.md). */
-export interface OrderView {
-  OrderID: number;
-  OrderNo: string;
-  Kind: number;
-  Method: number;
-  Provider: string;
-  /** True when the local sandbox handles the order: no money moves. */
-  Sandbox: boolean;
-  AmountFen: number;
-  Currency: string;
-  Status: number;
-  StatusText: string;
-  Subject: string;
-  PayUrl: string;
-  FailReason: string;
-  ExpiresAt: string;
-  CreateTime: string;
-  PaidTime: string | null;
-}
-
 /** What the payments module offers the renewal and SMS modules. */
 export interface Payments {
   /**
@@ -78,3 +57,5 @@ export interface Payments {
   /** The pending (unexpired) order number holding each of these SIMs, if any. */
   pendingOrderOfSims(tx: PaymentTx, simIds: number[]): Promise<Map<number, string>>;
 }
+
+export type { OrderView };

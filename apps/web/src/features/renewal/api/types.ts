@@ -1,27 +1,7 @@
 /** Shapes of docs/SIM-API-2.md "Payments" and "Renewal". Money is integer fen. */
+import type { OrderView } from '@lodestar/domain';
 
-export interface OrderView {
-  OrderID: number;
-  OrderNo: string;
-  /** PayKind: 1 renewal, 2 SMS pack. */
-  Kind: number;
-  /** PayMethod: 1 Alipay, 2 WeChat Pay. */
-  Method: number;
-  Provider: string;
-  /** The local sandbox handles it: no money moves. */
-  Sandbox: boolean;
-  AmountFen: number;
-  Currency: string;
-  /** PayStatus: 0 pending, 1 paid, 2 failed, 3 closed. */
-  Status: number;
-  StatusText: string;
-  Subject: string;
-  PayUrl: string;
-  FailReason: string;
-  ExpiresAt: string;
-  CreateTime: string;
-  PaidTime: string | null;
-}
+export type { OrderView, PayOrderFilters, PayOrderRow, PayOrderTotals } from '@lodestar/domain';
 
 export interface OrderItem {
   SimID: number;
@@ -34,28 +14,6 @@ export interface OrderItem {
 }
 
 export type OrderDetail = OrderView & { Items: OrderItem[] };
-
-export interface PayOrderRow extends OrderView {
-  HoldName: string;
-  UserName: string;
-}
-
-export interface PayOrderFilters {
-  Kind?: number;
-  Method?: number;
-  Status?: number;
-  OrderNo?: string;
-  HoldID?: number;
-  StartTime?: string;
-  EndTime?: string;
-}
-
-export interface PayOrderTotals {
-  Count: number;
-  AmountFen: number;
-  PaidCount: number;
-  PaidFen: number;
-}
 
 export type RenewalDisplayState = '' | 'expiring' | 'expired';
 

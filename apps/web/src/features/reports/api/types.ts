@@ -1,4 +1,5 @@
 /** Report/* and the payment order list (docs/SIM-API-2.md "Reports", "Payments"). Money is integer fen. */
+export type { PayOrderFilters, PayOrderRow, PayOrderTotals } from '@lodestar/domain';
 
 export interface RenewalFeeFilters {
   StartTime?: string;
@@ -50,45 +51,6 @@ export interface NewStoppedMonth {
 export interface NewStoppedReport {
   Months: NewStoppedMonth[];
   Totals: { New: number; Stopped: number };
-}
-
-export interface PayOrderFilters {
-  /** 0 all, 1 renewal, 2 SMS pack */
-  Kind?: number;
-  /** 0 all, 1 Alipay, 2 WeChat Pay */
-  Method?: number;
-  /** -1 all, 0 pending, 1 paid, 2 failed, 3 closed */
-  Status?: number;
-  OrderNo?: string;
-  HoldID?: number;
-  StartTime?: string;
-  EndTime?: string;
-}
-
-export interface PayOrderRow {
-  OrderID: number;
-  OrderNo: string;
-  Kind: number;
-  Method: number;
-  Provider: string;
-  Sandbox: boolean;
-  AmountFen: number;
-  Currency: string;
-  Status: number;
-  StatusText: string;
-  Subject: string;
-  FailReason: string;
-  CreateTime: string;
-  PaidTime: string | null;
-  HoldName: string;
-  UserName: string;
-}
-
-export interface PayOrderTotals {
-  Count: number;
-  AmountFen: number;
-  PaidCount: number;
-  PaidFen: number;
 }
 
 /** A list page that carries the Totals of every filtered row. */

@@ -1,4 +1,5 @@
 /** docs/SIM-API-2.md "SMS". */
+export type { OrderView, PayOrderRow } from '@lodestar/domain';
 export interface SmsRow {
   MessageID: number;
   MSISDN: string;
@@ -51,29 +52,4 @@ export interface SendSmsReply {
   Segments: number;
   Balance: number;
   MessageIDs: number[];
-}
-
-/** payments/types.ts OrderView. */
-export interface OrderView {
-  OrderID: number;
-  OrderNo: string;
-  Kind: number;
-  Method: number;
-  Provider: string;
-  Sandbox: boolean;
-  AmountFen: number;
-  Currency: string;
-  Status: number;
-  StatusText: string;
-  Subject: string;
-  PayUrl: string;
-  FailReason: string;
-  ExpiresAt: string;
-  CreateTime: string;
-  PaidTime: string | null;
-}
-
-export interface PayOrderRow extends OrderView {
-  HoldName: string;
-  UserName: string;
 }
