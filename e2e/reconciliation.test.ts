@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, openBrowser, screenshotDir } from './lib/browser.ts';
+import { type Browser, logIn, openBrowser, screenshotDir } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // Supplier reconciliation of #6 in the console against the real server: the supplier list
@@ -86,12 +86,7 @@ beforeAll(async () => {
 
   browser = await openBrowser();
   page = browser.page;
-  await page.goto(`${server.url}/login`);
-  await page.fill('#password-login_Phone', ADMIN.phone);
-  await page.fill('#password-login_UserPassword', ADMIN.password);
-  await page.locator('.agreement-check input').first().check();
-  await page.press('#password-login_UserPassword', 'Enter');
-  await page.waitForSelector('.app-header');
+  await logIn(page, server.url, ADMIN.phone, ADMIN.password);
 });
 
 afterAll(async () => {

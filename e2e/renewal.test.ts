@@ -2,7 +2,7 @@ import { formatFen, PayStatus, RenewalSource } from '@lodestar/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, openBrowser } from './lib/browser.ts';
+import { type Browser, logIn, openBrowser } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // Issue #6 SIM renewal against the real server: /recharge lists the expiring cards, two are
@@ -31,12 +31,7 @@ beforeAll(async () => {
   await api.login(ADMIN.phone, ADMIN.password);
   browser = await openBrowser();
   page = browser.page;
-  await page.goto(`${server.url}/login`);
-  await page.fill('#password-login_Phone', ADMIN.phone);
-  await page.fill('#password-login_UserPassword', ADMIN.password);
-  await page.locator('.agreement-check input').first().check();
-  await page.press('#password-login_UserPassword', 'Enter');
-  await page.waitForSelector('.app-header');
+  await logIn(page, server.url, ADMIN.phone, ADMIN.password);
 });
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, openBrowser } from './lib/browser.ts';
+import { type Browser, logIn, openBrowser } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // The SIM administration flow of #5 in the console against the real server: stock in from a
@@ -149,12 +149,7 @@ describe('SIM administration flow', () => {
     const customerHold = holdId(CUSTOMER);
     expect(adminHold && customerHold).toBeTruthy();
 
-    await page.goto(`${server.url}/login`);
-    await page.fill('#password-login_Phone', ADMIN.phone);
-    await page.fill('#password-login_UserPassword', ADMIN.password);
-    await page.locator('.agreement-check input').first().check();
-    await page.press('#password-login_UserPassword', 'Enter');
-    await page.waitForSelector('.app-header');
+    await logIn(page, server.url, ADMIN.phone, ADMIN.password);
 
     // The pending count lives in the SIM workspace only.
     expect(await page.locator('.work-count').count()).toBe(0);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, openBrowser } from './lib/browser.ts';
+import { type Browser, logIn, openBrowser } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // Issue #6 SMS and notices against the real server: manage/record's send dialog (number check by
@@ -24,12 +24,7 @@ beforeAll(async () => {
   await api.login(ADMIN.phone, ADMIN.password);
   browser = await openBrowser();
   page = browser.page;
-  await page.goto(`${server.url}/login`);
-  await page.fill('#password-login_Phone', ADMIN.phone);
-  await page.fill('#password-login_UserPassword', ADMIN.password);
-  await page.locator('.agreement-check input').first().check();
-  await page.press('#password-login_UserPassword', 'Enter');
-  await page.waitForSelector('.app-header');
+  await logIn(page, server.url, ADMIN.phone, ADMIN.password);
 });
 
 afterAll(async () => {

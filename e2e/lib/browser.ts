@@ -55,3 +55,13 @@ export async function openBrowser(): Promise<Browser> {
     },
   };
 }
+
+/** Logs in through the login page with a password (agreement ticked) and waits for the shell. */
+export async function logIn(page: Page, baseUrl: string, phone: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.fill('#password-login_Phone', phone);
+  await page.fill('#password-login_UserPassword', password);
+  await page.locator('.agreement-check input').first().check();
+  await page.press('#password-login_UserPassword', 'Enter');
+  await page.waitForSelector('.app-header');
+}
