@@ -8,21 +8,24 @@ import type { ServerList, SortType } from './use-server-list.ts';
 import './table.css';
 
 /** A column of a server-paged table: `key` names it for widths and, with `sortable`, is the SortColumn sent. */
-export type PagedColumn<Row> = Omit<ColumnType<Row>, 'key' | 'sorter' | 'sortOrder'> & {
+export type PagedColumn<Row, Totals = unknown> = Omit<ColumnType<Row>, 'key' | 'sorter' | 'sortOrder'> & {
   key: string;
   sortable?: boolean;
   /** Drag to resize; on by default, off for narrow fixed columns such as actions. */
   resizable?: boolean;
+  /** What the totals row shows under this column (lists whose reply carries `Totals`). */
+  total?(totals: Totals): ReactNode;
 };
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 
-export interface PagedTableProps<Row> {
+export interface PagedTableProps<Row, Totals = unknown> {
   /** Names the table in localStorage for its column widths; unique per page and table. */
   id: string;
-  list: ServerList<Row>;
-  columns: PagedColumn<Row>[];
-  rowKey: keyof Row & string;
+  list: ServerList<Row, Totals>;
+  columns: PagedColumn<Row, Totals>[];
+  /** A field of the row, or a function for rows without one. */
+  rowKey: (keyof Row & string) | ((row: Row) => Key);
   /** Filters and buttons above the table, left; `extra` sits on the right (export, add). */
   toolbar?: ReactNode;
   extra?: ReactNode;
@@ -32,12 +35,13 @@ export interface PagedTableProps<Row> {
   size?: TableProps<Row>['size'];
   rowClassName?: TableProps<Row>['rowClassName'];
   onRow?: TableProps<Row>['onRow'];
+  'data-testid'?: string;
 }
 
 const ORDER: Record<SortType, 'ascend' | 'descend'> = { asc: 'ascend', desc: 'descend' };
 
 /** antd Table driven by `useServerList`: server paging and sorting, draggable widths, i18n texts. */
-export function PagedTable<Row extends object>({
+export function PagedTable<Row extends object, Totals = unknown>({
   id,
   list,
   columns,
@@ -50,12 +54,15 @@ export function PagedTable<Row extends object>({
   size = 'middle',
   rowClassName,
   onRow,
-}: PagedTableProps<Row>) {
+  'data-testid': testId,
+}: PagedTableProps<Row, Totals>) {
   const { t } = useTranslation('table');
   const { widths, resize, persist } = useColumnWidths(id);
   const { paging } = list;
 
-  const antColumns: ColumnType<Row>[] = columns.map(({ sortable, resizable = true, ...col }) => {
+  const { totals } = list;
+  const hasTotals = totals !== undefined && list.rows.length > 0 && columns.some((c) => c.total);
+  const antColumns: ColumnType<Row>[] = columns.map(({ sortable, resizable = true, total: _total, ...col }) => {
     const width = widths[col.key] ?? col.width;
     return {
       ...col,
@@ -99,7 +106,8 @@ export function PagedTable<Row extends object>({
         </div>
       ) : null}
       <Table<Row>
-        rowKey={(row) => row[rowKey] as Key}
+        data-testid={testId}
+        rowKey={typeof rowKey === 'function' ? rowKey : (row) => row[rowKey] as Key}
         size={size}
         tableLayout="fixed"
         columns={antColumns}
@@ -113,6 +121,22 @@ export function PagedTable<Row extends object>({
         scroll={{ x: 'max-content', y: scrollY }}
         showSorterTooltip={false}
         onChange={onChange}
+        summary={
+          hasTotals
+            ? () => (
+                <Table.Summary fixed>
+                  <Table.Summary.Row className="paged-table-totals" data-testid="totals-row">
+                    {rowSelection ? <Table.Summary.Cell index={0} /> : null}
+                    {columns.map((c, i) => (
+                      <Table.Summary.Cell index={i + (rowSelection ? 1 : 0)} key={c.key} align={c.align}>
+                        {i === 0 && !c.total ? <strong>{t('totals')}</strong> : (c.total?.(totals as Totals) ?? null)}
+                      </Table.Summary.Cell>
+                    ))}
+                  </Table.Summary.Row>
+                </Table.Summary>
+              )
+            : undefined
+        }
         pagination={{
           current: paging.PageIndex,
           pageSize: paging.PageSize,

@@ -16,11 +16,18 @@ export interface ServerListOptions {
   pageSize?: number;
   sortColumn?: string;
   sortType?: SortType;
+  /** False holds the query back (e.g. until a supplier is chosen). */
+  enabled?: boolean;
 }
 
-export interface ServerList<Row> {
+/** A list reply; lists that add up their rows answer `Totals` over every matching row too. */
+export type ListReply<Row, Totals> = Page<Row> & { Totals?: Totals };
+
+export interface ServerList<Row, Totals = undefined> {
   rows: Row[];
   total: number;
+  /** The reply's `Totals`, computed by the server over every row the filters select. */
+  totals: Totals | undefined;
   paging: PageQuery;
   setPaging: (next: Partial<PageQuery>) => void;
   /** True on the first load and on every refetch (the previous page stays visible meanwhile). */
@@ -36,12 +43,12 @@ export const DEFAULT_PAGE_SIZE = 20;
  * key is `[...queryKey, filters, paging]`, so `invalidateQueries({ queryKey })` refreshes it.
  * Changing the filters goes back to page 1.
  */
-export function useServerList<Row, F extends object>(
+export function useServerList<Row, F extends object, Totals = undefined>(
   queryKey: QueryKey,
-  fetcher: (query: F & PageQuery) => Promise<Page<Row>>,
+  fetcher: (query: F & PageQuery) => Promise<ListReply<Row, Totals>>,
   filters: F,
   options: ServerListOptions = {},
-): ServerList<Row> {
+): ServerList<Row, Totals> {
   const filtersKey = JSON.stringify(filters);
   const [state, setState] = useState(() => ({
     filtersKey,
@@ -58,6 +65,7 @@ export function useServerList<Row, F extends object>(
     queryKey: [...queryKey, filters, paging],
     queryFn: () => fetcher({ ...filters, ...paging }),
     placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
   });
   const total = query.data?.total ?? 0;
   const rows = query.data?.rows ?? [];
@@ -72,6 +80,7 @@ export function useServerList<Row, F extends object>(
   return {
     rows,
     total,
+    totals: query.data?.Totals,
     paging,
     setPaging: (next) => setState({ ...current, ...next }),
     isFetching: query.isFetching,

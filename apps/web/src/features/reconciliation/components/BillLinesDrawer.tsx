@@ -2,19 +2,19 @@ import { Drawer, Segmented, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/table/ExportButton.tsx';
+import { type PagedColumn, PagedTable } from '../../../components/table/PagedTable.tsx';
+import { useServerList } from '../../../components/table/use-server-list.ts';
 import { billRoot, exportBillLines, getBillLines, type LineTotals } from '../api/bill-calls.ts';
 import type { BillLine, CustomerBill } from '../api/types.ts';
-import { useTotalsList } from '../use-totals-list.ts';
 import { yuan } from './money.tsx';
-import { type TotalsColumn, TotalsTable } from './TotalsTable.tsx';
 
 /** One customer bill's lines, by kind, with totals and an export. */
 export function BillLinesDrawer({ bill, onClose }: { bill: CustomerBill | null; onClose: () => void }) {
   const { t } = useTranslation('reconciliation');
   const [kind, setKind] = useState(0);
   const filters = { BillID: bill?.BillID ?? 0, Kind: kind };
-  const list = useTotalsList([...billRoot, 'lines'], getBillLines, filters, bill !== null);
-  const columns: TotalsColumn<BillLine, LineTotals>[] = [
+  const list = useServerList([...billRoot, 'lines'], getBillLines, filters, { enabled: bill !== null });
+  const columns: PagedColumn<BillLine, LineTotals>[] = [
     { key: 'KindText', dataIndex: 'KindText', title: t('col.kind'), width: 110 },
     { key: 'ICCID', dataIndex: 'ICCID', title: 'ICCID', width: 210 },
     { key: 'MSISDN', dataIndex: 'MSISDN', title: t('col.msisdn'), width: 130 },
@@ -55,7 +55,9 @@ export function BillLinesDrawer({ bill, onClose }: { bill: CustomerBill | null; 
         <div style={{ flex: 1 }} />
         <ExportButton disabled={!bill} exportFile={() => exportBillLines(filters)} />
       </div>
-      <TotalsTable
+      <PagedTable
+        id="recon-bill-lines"
+        size="small"
         data-testid="bill-lines"
         list={list}
         columns={columns}

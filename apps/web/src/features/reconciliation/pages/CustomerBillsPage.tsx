@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { ExportButton } from '../../../components/table/ExportButton.tsx';
+import { type PagedColumn, PagedTable } from '../../../components/table/PagedTable.tsx';
+import { useServerList } from '../../../components/table/use-server-list.ts';
 import { useSession } from '../../../store/session.ts';
 import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
 import {
@@ -18,8 +20,6 @@ import type { CustomerBill } from '../api/types.ts';
 import { BillLinesDrawer } from '../components/BillLinesDrawer.tsx';
 import { defaultMonth, MonthPicker } from '../components/MonthPicker.tsx';
 import { yuan } from '../components/money.tsx';
-import { type TotalsColumn, TotalsTable } from '../components/TotalsTable.tsx';
-import { useTotalsList } from '../use-totals-list.ts';
 import '../reconciliation.css';
 
 /** reconciliation/bill (fn 22): the customers' bills of a month, made on demand, marked paid. */
@@ -32,7 +32,7 @@ export default function CustomerBillsPage() {
   const [open, setOpen] = useState<CustomerBill | null>(null);
   const ownHold = useSession((s) => s.currentHoldId);
   const filters = { Month: month, HoldID: holdId, State: state };
-  const list = useTotalsList([...billRoot, 'list'], getCustomerBills, filters);
+  const list = useServerList([...billRoot, 'list'], getCustomerBills, filters);
   const generate = useGenerateBills();
   const setPaid = useSetBillPaid();
 
@@ -53,10 +53,7 @@ export default function CustomerBillsPage() {
       },
     });
 
-  const money = (
-    key: keyof BillTotals & keyof CustomerBill,
-    title: string,
-  ): TotalsColumn<CustomerBill, BillTotals> => ({
+  const money = (key: keyof BillTotals & keyof CustomerBill, title: string): PagedColumn<CustomerBill, BillTotals> => ({
     key,
     title,
     align: 'right',
@@ -64,10 +61,7 @@ export default function CustomerBillsPage() {
     render: (_, r) => yuan(r[key] as number),
     total: (x) => yuan(x[key]),
   });
-  const count = (
-    key: keyof BillTotals & keyof CustomerBill,
-    title: string,
-  ): TotalsColumn<CustomerBill, BillTotals> => ({
+  const count = (key: keyof BillTotals & keyof CustomerBill, title: string): PagedColumn<CustomerBill, BillTotals> => ({
     key,
     title,
     dataIndex: key,
@@ -77,7 +71,7 @@ export default function CustomerBillsPage() {
   });
 
   // What is owed first (total, paid, due, state); the breakdown follows.
-  const columns: TotalsColumn<CustomerBill, BillTotals>[] = [
+  const columns: PagedColumn<CustomerBill, BillTotals>[] = [
     { key: 'HoldName', dataIndex: 'HoldName', title: t('col.customer'), width: 150, fixed: 'left' },
     { key: 'Month', dataIndex: 'Month', title: t('month'), width: 84 },
     money('TotalFen', t('col.total')),
@@ -160,7 +154,14 @@ export default function CustomerBillsPage() {
         <div style={{ flex: 1 }} />
         <ExportButton exportFile={() => exportCustomerBills(filters)} />
       </div>
-      <TotalsTable data-testid="bills-table" list={list} columns={columns} rowKey={(r) => r.BillID} />
+      <PagedTable
+        id="recon-bills"
+        size="small"
+        data-testid="bills-table"
+        list={list}
+        columns={columns}
+        rowKey={(r) => r.BillID}
+      />
       <BillLinesDrawer bill={open} onClose={() => setOpen(null)} />
     </PageLayout>
   );

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { ExportButton } from '../../../components/table/ExportButton.tsx';
+import { type PagedColumn, PagedTable } from '../../../components/table/PagedTable.tsx';
+import { useServerList } from '../../../components/table/use-server-list.ts';
 import { type DetailTotals, exportSupplierDetails, getSupplierDetails, reconRoot } from '../api/supplier-calls.ts';
 import type { DetailRow } from '../api/types.ts';
 import { Difference, yuan } from '../components/money.tsx';
-import { type TotalsColumn, TotalsTable } from '../components/TotalsTable.tsx';
-import { useTotalsList } from '../use-totals-list.ts';
 import '../reconciliation.css';
 
 const MATCH_COLOR: Record<number, string> = { 1: 'green', 2: 'orange', 3: 'purple', 4: 'red' };
@@ -24,7 +24,7 @@ export default function ReconciliationDetailsPage() {
   const match = Number(params.get('Match')) || 0;
   const [iccid, setIccid] = useState(params.get('ICCID') ?? '');
   const filters = { ReconciliationID: reconciliationId, Match: match, ICCID: params.get('ICCID') ?? '' };
-  const list = useTotalsList([...reconRoot, 'details'], getSupplierDetails, filters, reconciliationId > 0);
+  const list = useServerList([...reconRoot, 'details'], getSupplierDetails, filters, { enabled: reconciliationId > 0 });
 
   const setParam = (key: string, value: string) =>
     setParams(
@@ -37,7 +37,7 @@ export default function ReconciliationDetailsPage() {
       { replace: true },
     );
 
-  const columns: TotalsColumn<DetailRow, DetailTotals>[] = [
+  const columns: PagedColumn<DetailRow, DetailTotals>[] = [
     { key: 'ICCID', dataIndex: 'ICCID', title: 'ICCID', width: 200 },
     { key: 'MSISDN', dataIndex: 'MSISDN', title: t('col.msisdn'), width: 120 },
     { key: 'PackageName', dataIndex: 'PackageName', title: t('col.package'), width: 140 },
@@ -108,7 +108,9 @@ export default function ReconciliationDetailsPage() {
             <div style={{ flex: 1 }} />
             <ExportButton exportFile={() => exportSupplierDetails(filters)} />
           </div>
-          <TotalsTable
+          <PagedTable
+            id="recon-details"
+            size="small"
             data-testid="details-table"
             list={list}
             columns={columns}

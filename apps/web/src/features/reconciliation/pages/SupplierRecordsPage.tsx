@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { ExportButton } from '../../../components/table/ExportButton.tsx';
+import { type PagedColumn, PagedTable } from '../../../components/table/PagedTable.tsx';
+import { useServerList } from '../../../components/table/use-server-list.ts';
 import { exportSupplierRecords, getSupplierRecords, type RecordTotals, reconRoot } from '../api/supplier-calls.ts';
 import type { RecordRow } from '../api/types.ts';
 import { Difference, yuan } from '../components/money.tsx';
-import { type TotalsColumn, TotalsTable } from '../components/TotalsTable.tsx';
 import { useSelectedSupplier } from '../supplier-store.ts';
-import { useTotalsList } from '../use-totals-list.ts';
 import '../reconciliation.css';
 
 /** reconciliation/supplier (fn 21): the saved months of the supplier chosen in the panel. */
@@ -21,9 +21,11 @@ export default function SupplierRecordsPage() {
   const [range, setRange] = useState<[string, string] | null>(null);
   const [state, setState] = useState(-1);
   const filters = { SupplierID: supplierId, MonthFrom: range?.[0], MonthTo: range?.[1], State: state };
-  const list = useTotalsList([...reconRoot, 'records'], getSupplierRecords, filters, supplierId !== undefined);
+  const list = useServerList([...reconRoot, 'records'], getSupplierRecords, filters, {
+    enabled: supplierId !== undefined,
+  });
 
-  const columns: TotalsColumn<RecordRow, RecordTotals>[] = [
+  const columns: PagedColumn<RecordRow, RecordTotals>[] = [
     { key: 'Month', dataIndex: 'Month', title: t('month'), width: 100 },
     { key: 'SupplierName', dataIndex: 'SupplierName', title: t('col.supplier'), width: 150 },
     {
@@ -103,7 +105,9 @@ export default function SupplierRecordsPage() {
             <div style={{ flex: 1 }} />
             <ExportButton exportFile={() => exportSupplierRecords(filters)} />
           </div>
-          <TotalsTable
+          <PagedTable
+            id="recon-records"
+            size="small"
             data-testid="records-table"
             list={list}
             columns={columns}

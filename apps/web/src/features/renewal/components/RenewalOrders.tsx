@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/table/ExportButton.tsx';
 import { FilterForm } from '../../../components/table/FilterForm.tsx';
 import { PagedTable } from '../../../components/table/PagedTable.tsx';
-import { type PageQuery, useServerList } from '../../../components/table/use-server-list.ts';
+import { useServerList } from '../../../components/table/use-server-list.ts';
 import { useFunctionSet } from '../../../store/session.ts';
 import { getPayOrderList, payOrderListRoot, useExportPayOrderList } from '../api/payments.ts';
-import type { OrderView, PayOrderFilters, PayOrderRow, PayOrderTotals } from '../api/types.ts';
+import type { OrderView, PayOrderFilters, PayOrderRow } from '../api/types.ts';
 import { PayMethodLabel } from './PayMethodLabel.tsx';
 import { PayStatusTag } from './PayStatusTag.tsx';
 
@@ -19,18 +19,12 @@ export function RenewalOrders({ onOpen }: { onOpen: (order: OrderView) => void }
   const { t } = useTranslation('renewal');
   const funs = useFunctionSet();
   const [filters, setFilters] = useState<PayOrderFilters>(INITIAL);
-  const [totals, setTotals] = useState<PayOrderTotals | null>(null);
   const exportList = useExportPayOrderList();
-  const list = useServerList(
-    [...payOrderListRoot, 'renewal'],
-    async (q: PayOrderFilters & PageQuery) => {
-      const page = await getPayOrderList(q);
-      setTotals(page.Totals);
-      return page;
-    },
-    filters,
-    { sortColumn: 'CreateTime', sortType: 'desc' },
-  );
+  const list = useServerList([...payOrderListRoot, 'renewal'], getPayOrderList, filters, {
+    sortColumn: 'CreateTime',
+    sortType: 'desc',
+  });
+  const { totals } = list;
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { hashKey, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 import type { PageQuery } from '../../../components/table/use-server-list.ts';
 import type {
@@ -42,19 +42,3 @@ function useExport<F>(path: string) {
 export const useExportRenewalFees = () => useExport<RenewalFeeFilters>('Report/ExportRenewalFeeList');
 export const useExportNewStopped = () => useExport<NewStoppedFilters>('Report/ExportNewStoppedCards');
 export const useExportPayOrders = () => useExport<PayOrderFilters>('Payment/ExportPayOrderList');
-
-/**
- * The Totals the server answered with the list's pages for these filters (every page of one
- * filter carries the same Totals). Read from the query cache that `useServerList` fills, so the
- * table and the summary come from one request.
- */
-export function useListTotals<T>(root: QueryKey, filters: object): T | undefined {
-  const qc = useQueryClient();
-  // Exactly these filters: a prefix match would let {} pick up a narrower filter's totals.
-  const wanted = hashKey([...root, filters]);
-  const entries = qc.getQueriesData<{ Totals?: T }>({
-    queryKey: root,
-    predicate: (q) => hashKey(q.queryKey.slice(0, root.length + 1)) === wanted,
-  });
-  return entries.map(([, data]) => data?.Totals).find((t) => t !== undefined);
-}

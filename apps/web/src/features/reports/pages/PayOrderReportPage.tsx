@@ -12,8 +12,8 @@ import { type PagedColumn, PagedTable } from '../../../components/table/PagedTab
 import { useServerList } from '../../../components/table/use-server-list.ts';
 import { useFunctionSet } from '../../../store/session.ts';
 import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
-import { getPayOrderList, payOrderRoot, useExportPayOrders, useListTotals } from '../api/reports.ts';
-import type { PayOrderFilters, PayOrderRow, PayOrderTotals } from '../api/types.ts';
+import { getPayOrderList, payOrderRoot, useExportPayOrders } from '../api/reports.ts';
+import type { PayOrderFilters, PayOrderRow } from '../api/types.ts';
 import { TotalsBar } from '../components/TotalsBar.tsx';
 import { TIME_FORMAT } from './RenewalFeePage.tsx';
 
@@ -70,7 +70,7 @@ function PayOrderReport({ orderNo }: { orderNo: string }) {
   );
   const [filters, setFilters] = useState<PayOrderFilters>(() => toFilters(initial));
   const list = useServerList(payOrderRoot, getPayOrderList, filters, { sortColumn: 'CreateTime', sortType: 'desc' });
-  const totals = useListTotals<PayOrderTotals>(payOrderRoot, filters);
+  const { totals } = list;
   const exportList = useExportPayOrders();
 
   const columns: PagedColumn<PayOrderRow>[] = [

@@ -12,8 +12,8 @@ import { useServerList } from '../../../components/table/use-server-list.ts';
 import { useFunctionSet } from '../../../store/session.ts';
 import { useOperatorSelect, usePackageSelect } from '../../catalogue/api/selects.ts';
 import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
-import { getRenewalFeeList, renewalFeeRoot, useExportRenewalFees, useListTotals } from '../api/reports.ts';
-import type { RenewalFeeFilters, RenewalFeeRow, RenewalTotals } from '../api/types.ts';
+import { getRenewalFeeList, renewalFeeRoot, useExportRenewalFees } from '../api/reports.ts';
+import type { RenewalFeeFilters, RenewalFeeRow } from '../api/types.ts';
 import { TotalsBar } from '../components/TotalsBar.tsx';
 
 /** The wire format of spec section 7 (YYYY-MM-DD hh:mm:ss, 24-hour). */
@@ -55,7 +55,7 @@ export default function RenewalFeePage() {
     sortColumn: 'CreateTime',
     sortType: 'desc',
   });
-  const totals = useListTotals<RenewalTotals>(renewalFeeRoot, filters);
+  const { totals } = list;
   const exportList = useExportRenewalFees();
   const operators = useOperatorSelect();
   const operatorId = Form.useWatch('OperatorID', form);

@@ -3,7 +3,7 @@ import { SendOutlined } from '@ant-design/icons';
 import { Fn, SMS_STATES, SmsState } from '@lodestar/domain';
 import { Button, DatePicker, Form, Input, Select, Tag, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import {
@@ -16,7 +16,7 @@ import {
 import { useFunctionSet, useSession } from '../../../store/session.ts';
 import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
 import { exportSmsList, getSmsList, smsListRoot, useSmsBalance } from '../api/sms.ts';
-import type { SmsFilters, SmsListReply, SmsRow } from '../api/types.ts';
+import type { SmsFilters, SmsRow } from '../api/types.ts';
 import { LocalProviderNotice } from '../components/LocalProviderNotice.tsx';
 import { SendSmsDialog } from '../components/SendSmsDialog.tsx';
 
@@ -57,17 +57,12 @@ export default function SmsRecordPage() {
   const [sending, setSending] = useState(false);
   const balance = useSmsBalance();
   // State texts come in the caller's language: the language is part of the key.
-  // The reply's Totals cover every page of the filtered rows; the table kit keeps rows and total only.
-  const [totals, setTotals] = useState<SmsListReply['Totals'] | null>(null);
-  const fetcher = useCallback(async (q: Parameters<typeof getSmsList>[0]) => {
-    const reply = await getSmsList(q);
-    setTotals(reply.Totals);
-    return reply;
-  }, []);
-  const list = useServerList([...smsListRoot, language], fetcher, filters, {
+  const list = useServerList([...smsListRoot, language], getSmsList, filters, {
     sortColumn: 'CreateTime',
     sortType: 'desc',
   });
+  // Totals of every row the filters select, as the server added them up.
+  const totals = list.totals ?? null;
 
   const columns: PagedColumn<SmsRow>[] = [
     { key: 'CreateTime', dataIndex: 'CreateTime', title: t('col.createTime'), width: 170, sortable: true },
