@@ -1,15 +1,15 @@
-import { MenuPosition } from '@lodestar/domain';
+import { Fn, MenuPosition } from '@lodestar/domain';
 import { Layout } from 'antd';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { UnitPanel } from '../features/holds/components/UnitPanel.tsx';
 import { SUPPLIER_PANEL_PATHS, SupplierPanel } from '../features/reconciliation/components/SupplierPanel.tsx';
 import { PageFallback } from '../router/Root.tsx';
-import { useSession } from '../store/session.ts';
+import { useFunctionSet, useSession } from '../store/session.ts';
 import { AppHeader } from './AppHeader.tsx';
 import { NavMenu } from './NavMenu.tsx';
 import { TagBar } from './TagBar.tsx';
-import { useRememberWorkspace } from './use-workspace.ts';
+import { useRememberWorkspace, useWorkspace } from './use-workspace.ts';
 import { useViewStore } from './view-store.ts';
 
 function SideMenu({ side }: { side: 'left' | 'right' }) {
@@ -20,12 +20,32 @@ function SideMenu({ side }: { side: 'left' | 'right' }) {
   );
 }
 
+/**
+ * In the tracking workspace the online monitor is the page most opened next: its code (MapLibre
+ * inside, ~1 MB) is fetched and evaluated while the browser is idle, not when it is clicked.
+ */
+function usePreloadMonitor() {
+  const canMonitor = useFunctionSet().has(Fn.onlineMonitor);
+  const tracking = useWorkspace().current === 'tracking';
+  useEffect(() => {
+    if (!canMonitor || !tracking) return;
+    const load = () => void import('../features/monitor/pages/MonitorPage.tsx');
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(load, { timeout: 5000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(load, 2000);
+    return () => clearTimeout(timer);
+  }, [canMonitor, tracking]);
+}
+
 /** The signed-in frame: header, menu (top, left or right), unit panel, tag bar and the page. */
 export default function Shell() {
   const menuPosition = useSession((s) => s.menuPosition);
   const refreshSeq = useViewStore((s) => s.refreshSeq);
   const { pathname } = useLocation();
   useRememberWorkspace();
+  usePreloadMonitor();
 
   return (
     <Layout className={`shell menu-at-${MenuPosition[menuPosition].toLowerCase()}`}>

@@ -53,7 +53,9 @@ export function MapView({ provider, offlineNotice, onMapClick, children }: Props
         if (e.sourceId === TILE_SOURCE && e.tile && e.tile.state === 'loaded') setTilesDown(false);
       });
       m.on('click', (e) => clickRef.current?.(fromDisplay([e.lngLat.lng, e.lngLat.lat], crsRef.current)));
-      m.once('load', () => setMap(m));
+      // Layers go on as soon as the style is parsed, not at 'load' (every base tile ready): the
+      // devices are tiled while the offline base layer still is, and show up to a second sooner.
+      m.once('style.load', () => setMap(m));
     });
     return () => {
       cancelled = true;

@@ -6,6 +6,9 @@ import { statusStyle } from '../device-status.ts';
 import { addStatusIcons } from '../icons.ts';
 import { useMapHandle } from '../map-context.ts';
 
+/** How often, at most, the drawn devices are counted while frames are drawn (data-rendered-devices). */
+const COUNT_EVERY_MS = 250;
+
 export interface DeviceMarker {
   id: string;
   name: string;
@@ -151,7 +154,17 @@ export function DeviceLayer({ devices, selectedId, onSelect, fitKey, coveredRigh
       map.on('mouseenter', l, pointer);
       map.on('mouseleave', l, plain);
     }
+    // Counted when the map settles and, at most every COUNT_EVERY_MS, after frames drawn meanwhile:
+    // 'idle' alone waits for every base tile, which says nothing about when the devices showed.
+    let lastCount = 0;
+    const countAfterFrame = () => {
+      const now = performance.now();
+      if (now - lastCount < COUNT_EVERY_MS) return;
+      lastCount = now;
+      count();
+    };
     map.on('idle', count);
+    map.on('render', countAfterFrame);
     return () => {
       map.off('click', 'devices-icons', select);
       map.off('click', 'devices-clusters', expand);
@@ -160,6 +173,7 @@ export function DeviceLayer({ devices, selectedId, onSelect, fitKey, coveredRigh
         map.off('mouseleave', l, plain);
       }
       map.off('idle', count);
+      map.off('render', countAfterFrame);
       if (!map.style) return; // the map itself was removed
       for (const l of LAYERS.toReversed()) if (map.getLayer(l)) map.removeLayer(l);
       if (map.getSource(SOURCE)) map.removeSource(SOURCE);
@@ -168,9 +182,9 @@ export function DeviceLayer({ devices, selectedId, onSelect, fitKey, coveredRigh
 
   // Each setData re-tiles the source and repaints the map once per tile; without a GPU a frame
   // costs ~150 ms of main thread, so live changes reach the map at most every MIN_DATA_INTERVAL_MS.
-  // A change of selection, follow state or map system goes out at once.
-  const lastSent = useRef({ at: 0, selectedId, crs, timer: undefined as number | undefined });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: new data schedules a send; the send reads dataRef
+  // A change of selection, follow state or map system goes out at once, and so does a different set
+  // of devices (the first list, another unit or filter): only moves of the same devices wait.
+  const lastSent = useRef({ at: 0, selectedId, crs, count: -1, timer: undefined as number | undefined });
   useEffect(() => {
     const sent = lastSent.current;
     const send = () => {
@@ -178,9 +192,11 @@ export function DeviceLayer({ devices, selectedId, onSelect, fitKey, coveredRigh
       sent.at = performance.now();
       (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(dataRef.current);
     };
-    const urgent = sent.selectedId !== selectedId || sent.crs !== crs;
+    const count = data.features.length;
+    const urgent = sent.selectedId !== selectedId || sent.crs !== crs || sent.count !== count;
     sent.selectedId = selectedId;
     sent.crs = crs;
+    sent.count = count;
     const wait = MIN_DATA_INTERVAL_MS - (performance.now() - sent.at);
     if (urgent || wait <= 0) {
       window.clearTimeout(sent.timer);
