@@ -1,9 +1,10 @@
 import { paymentOrders } from '@lodestar/db';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
-import { ALL_FUNCTION_IDS, ErrCode, PayMethod, PayStatus } from '@lodestar/domain';
+import { ALL_FUNCTION_IDS, PayMethod, PayStatus } from '@lodestar/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { expectRefusedLikeMissing } from '../../test/refused.ts';
 import { RENEWAL_TENANCY_PATHS } from '../renewal/tenancy-covered.ts';
 import { buildRenewalHold, effects, type OrderView } from '../renewal/test-fixtures.ts';
 import { PAYMENTS_TENANCY_PATHS } from './tenancy-covered.ts';
@@ -68,22 +69,7 @@ describe.each(dbTargets())("payments and renewal refuse a sibling hold's ids on 
   };
 
   it('refuses every id-taking call, exactly as it refuses a missing id', async () => {
-    for (const [p, theirs, missing] of attempts()) {
-      const r = await t.call('POST', p, { token: a.admin, body: theirs });
-      expect({ p, theirs, code: r.code, errCode: r.errCode }).toEqual({
-        p,
-        theirs,
-        code: 403,
-        errCode: ErrCode.OutsideHold,
-      });
-      const m = await t.call('POST', p, { token: a.admin, body: missing });
-      expect({ p, code: m.code, errCode: m.errCode, msg: m.msg }).toEqual({
-        p,
-        code: r.code,
-        errCode: r.errCode,
-        msg: r.msg,
-      });
-    }
+    await expectRefusedLikeMissing((path, body) => t.call('POST', path, { token: a.admin, body }), attempts());
     const covered = new Set(attempts().map(([p]) => p));
     expect([...PAYMENTS_TENANCY_PATHS, ...RENEWAL_TENANCY_PATHS].every((p) => covered.has(p))).toBe(true);
   });

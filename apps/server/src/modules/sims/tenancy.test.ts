@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simImportBatches } from '@lodestar/db';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
-import { ALL_FUNCTION_IDS, ErrCode } from '@lodestar/domain';
+import { ALL_FUNCTION_IDS } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { expectRefusedLikeMissing } from '../../test/refused.ts';
 import { SIMS_TENANCY_PATHS } from './tenancy-covered.ts';
 import { buildCatalogue, type Catalogue, iccid, insertSims, upload } from './test-fixtures.ts';
 
@@ -111,22 +112,7 @@ describe.each(dbTargets())("the SIM calls refuse a sibling hold's ids on $name P
       : t.call('POST', p, { token: a.token, body });
 
   it('refuses every id-taking call, exactly as it refuses a missing id', async () => {
-    for (const [p, theirs, missing] of attempts()) {
-      const r = await send(p, theirs);
-      expect({ p, theirs, code: r.code, errCode: r.errCode }).toEqual({
-        p,
-        theirs,
-        code: 403,
-        errCode: ErrCode.OutsideHold,
-      });
-      const m = await send(p, missing);
-      expect({ p, code: m.code, errCode: m.errCode, msg: m.msg }).toEqual({
-        p,
-        code: r.code,
-        errCode: r.errCode,
-        msg: r.msg,
-      });
-    }
+    await expectRefusedLikeMissing(send, attempts());
   });
 
   it('left B’s SIMs where they were and wrote nothing for A', async () => {
