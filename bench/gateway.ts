@@ -31,6 +31,8 @@ function runFleet(devices: number, intervalMs: number, warmupS: number, windowS:
       execFile(
         process.execPath,
         [
+          // e.g. BENCH_SIM_NODE_ARGS=--cpu-prof to profile the fleet process
+          ...(process.env.BENCH_SIM_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
           '--import',
           'tsx',
           'bench/sim-child.ts',
@@ -84,6 +86,8 @@ for (const target of values.targets.split(',') as ('embedded' | 'external')[]) {
     console.log(line);
     lines.push(line);
     await gateway.close();
+    // The directory's pending disconnections go before the database does (else its timer retries forever).
+    await ingest.directory.close();
     await ingest.writer.close();
     await db.close();
   }

@@ -96,8 +96,8 @@ for (const target of targets) {
       for (const [i, r] of pks.entries())
         rows.push({
           device_pk: r.id,
-          fix_time: new Date(t + k * 1000).toISOString(),
-          server_time: new Date().toISOString(),
+          fix_time: new Date(t + k * 1000),
+          server_time: new Date(),
           valid: true,
           lat: 31.2 + i * 1e-5,
           lon: 121.4,
@@ -106,7 +106,7 @@ for (const target of targets) {
           altitude: null,
           satellites: 9,
           alarms: [],
-          attributes: { acc: true },
+          attributes: { acc: true, batteryLevel: 80 },
         });
     const raw = await copyPositions(db.pool, rows);
     const line = `| ${target} (PostgreSQL ${db.version}) | ${fmt(n)} | ${fmt(w.rate)} | ${fmt(w.p50, 1)} / ${fmt(w.p99, 1)} | ${fmt(raw)} | ${fmt((w.rate / raw) * 100)}% | ${w.flushes} |`;

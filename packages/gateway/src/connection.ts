@@ -27,6 +27,8 @@ export class DeviceConnection implements CommandLink {
   deviceId?: string;
   private readonly known = new Set<string>();
   private chain: Promise<void> = Promise.resolve();
+  /** The batch queued behind the one in progress, not started yet. */
+  private next: Buffer[] | undefined;
   private closed = false;
   private attached = false;
 
@@ -36,7 +38,12 @@ export class DeviceConnection implements CommandLink {
     private readonly transport: Transport,
   ) {}
 
-  /** Bytes from the wire. Resolves (never rejects) once they are handled; the caller pauses reading until then. */
+  /** Frames waiting for the batch in progress to finish. */
+  get queuedFrames(): number {
+    return this.next?.length ?? 0;
+  }
+
+  /** Bytes from the wire. Resolves (never rejects) once they are handled. */
   receive(chunk: Buffer): Promise<void> {
     try {
       const { splitter } = this.channel;
@@ -48,7 +55,21 @@ export class DeviceConnection implements CommandLink {
         this.transport.destroy();
         return this.chain;
       }
-      if (frames.length > 0) this.chain = this.chain.then(() => this.handle(frames)).catch((err) => this.fail(err));
+      if (frames.length > 0) {
+        // Frames that arrive while a batch is being stored join the next batch (one persist for them all)
+        // until that batch starts; the transport stops reading once `queuedFrames` is large.
+        if (this.next) for (const f of frames) this.next.push(f);
+        else {
+          const batch = frames;
+          this.next = batch;
+          this.chain = this.chain
+            .then(() => {
+              if (this.next === batch) this.next = undefined;
+              return this.handle(batch);
+            })
+            .catch((err) => this.fail(err));
+        }
+      }
     } catch (err) {
       this.fail(err);
     }

@@ -6,6 +6,8 @@ import { listen } from './listen.ts';
 
 /** After end(), a peer that never closes its side is cut after this long. */
 const END_GRACE_MS = 2_000;
+/** Frames one connection may queue behind the batch being stored before reading stops. */
+const MAX_QUEUED_FRAMES = 256;
 
 /** TCP listener for one stream protocol: connection cap, idle timeout, one DeviceConnection per socket. */
 export async function listenTcp(
@@ -43,11 +45,15 @@ export async function listenTcp(
       destroy: () => socket.destroy(),
     });
     socket.on('data', (chunk) => {
-      // Reading pauses while a batch is persisted: bytes arriving meanwhile form the next batch.
-      socket.pause();
-      void connection.receive(chunk).then(() => {
-        if (!socket.destroyed) socket.resume();
-      });
+      const handled = connection.receive(chunk);
+      // Reading goes on while a batch is persisted (frames queue for the next batch), and pauses only when
+      // a device sends faster than it is stored: pausing and resuming every read costs two epoll calls.
+      if (connection.queuedFrames >= MAX_QUEUED_FRAMES && !socket.isPaused()) {
+        socket.pause();
+        void handled.then(() => {
+          if (!socket.destroyed) socket.resume();
+        });
+      }
     });
     socket.on('error', (err) => gw.opts.log('debug', 'socket error', { protocol, error: err.message }));
     socket.on('close', () => {

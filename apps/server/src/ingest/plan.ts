@@ -2,6 +2,7 @@ import type { InboundRecord } from '@lodestar/gateway';
 import type { LiveUpdate } from './bus.ts';
 import type { DeviceInfo } from './device-cache.ts';
 import { type FilterOptions, judgeFix } from './filters.ts';
+import { withNetwork } from './network.ts';
 import {
   applyFix,
   applyNoFix,
@@ -15,8 +16,8 @@ import {
 
 export interface PositionRow {
   device_pk: number;
-  fix_time: string;
-  server_time: string;
+  fix_time: Date;
+  server_time: Date;
   valid: boolean;
   lat: number;
   lon: number;
@@ -80,17 +81,21 @@ export function planFlush(
     let st = plan.states.get(info.pk) ?? stateOf(info.pk) ?? EMPTY_STATE;
     const msg = r.message;
     for (const p of msg.positions) {
-      const fix: Fix = { ...p, alarms: [...p.alarms], attributes: p.attributes };
+      // The decoded position is the fix as it is (the rules only read it): no copy per fix.
+      const fix: Fix = p;
       const verdict = judgeFix(fix, st, now, filters);
       if (!verdict.store) {
         plan.dropped[verdict.reason] = (plan.dropped[verdict.reason] ?? 0) + 1;
-        st = verdict.reason === 'noFix' ? applyNoFix(st, r.receivedAt) : { ...st, lastSeen: r.receivedAt };
+        st =
+          verdict.reason === 'noFix'
+            ? withNetwork(applyNoFix(st, r.receivedAt), p.attributes)
+            : { ...st, lastSeen: r.receivedAt };
         continue;
       }
       plan.positions.push({
         device_pk: info.pk,
-        fix_time: p.fixTime.toISOString(),
-        server_time: r.receivedAt.toISOString(),
+        fix_time: p.fixTime,
+        server_time: r.receivedAt,
         valid: p.valid,
         lat: p.lat,
         lon: p.lon,
@@ -109,7 +114,7 @@ export function planFlush(
     }
     if (msg.positions.length === 0 || msg.alarms.length) {
       const next = applyStatus(st, msg.alarms, msg.positions.length ? {} : msg.attributes, r.receivedAt);
-      st = next.state;
+      st = msg.positions.length ? next.state : withNetwork(next.state, msg.attributes);
       emit(info.pk, next.events);
     }
     plan.states.set(info.pk, st);

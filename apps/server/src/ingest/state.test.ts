@@ -73,6 +73,10 @@ describe('derived device state', () => {
     expect(lifeState(seen, true, at(0))).toBe('normal');
     expect(lifeState(seen, false, at(3600))).toBe('offline');
     expect(lifeState(seen, false, at(8 * 86_400))).toBe('downtime');
+    // Activated by a user before its first report: expected to report from then on.
+    expect(lifeState(undefined, false, at(3600), at(0))).toBe('offline');
+    expect(lifeState(undefined, false, at(8 * 86_400), at(0))).toBe('downtime');
+    expect(lifeState(seen, true, at(3600), at(-86_400))).toBe('normal');
   });
 });
 

@@ -100,7 +100,6 @@ export function applyFix(
   rules: DeviceRules,
 ): { state: LatestState; events: DeviceEvent[] } {
   const events: DeviceEvent[] = [];
-  const at = { eventTime: fix.fixTime, lat: fix.lat, lon: fix.lon };
   let mileage = prev.mileage;
   if (prev.valid && fix.valid && prev.lat !== null && prev.lon !== null) {
     mileage += distanceKm(prev.lat, prev.lon, fix.lat, fix.lon);
@@ -108,12 +107,17 @@ export function applyFix(
 
   const acc = accOf(fix.attributes) ?? prev.acc;
   if (prev.acc !== null && acc !== null && acc !== prev.acc)
-    events.push({ type: acc ? 'ignitionOn' : 'ignitionOff', ...at });
+    events.push({ type: acc ? 'ignitionOn' : 'ignitionOff', eventTime: fix.fixTime, lat: fix.lat, lon: fix.lon });
 
-  const alarms = new Set(prev.alarms);
-  for (const a of fix.alarms) {
-    if (!alarms.has(a)) events.push({ type: 'alarm', alarm: a, ...at });
-    alarms.add(a);
+  // This runs for every stored fix: the common case (no alarm before or now) allocates no Set.
+  let alarms: string[] = [];
+  if (prev.alarms.length || fix.alarms.length) {
+    const set = new Set(prev.alarms);
+    for (const a of fix.alarms) {
+      if (!set.has(a)) events.push({ type: 'alarm', alarm: a, eventTime: fix.fixTime, lat: fix.lat, lon: fix.lon });
+      set.add(a);
+    }
+    alarms = [...set];
   }
 
   // Overspeed with the duration rule: only after `overspeedSeconds` continuously above the limit.
@@ -121,15 +125,15 @@ export function applyFix(
   if (rules.speedLimit > 0 && fix.valid && fix.speedKmh > rules.speedLimit) {
     overspeedSince ??= fix.fixTime;
     const held = (fix.fixTime.getTime() - overspeedSince.getTime()) / 1000;
-    if (held >= rules.overspeedSeconds && !alarms.has('overspeed')) {
-      alarms.add('overspeed');
-      events.push({ type: 'alarm', alarm: 'overspeed', ...at });
+    if (held >= rules.overspeedSeconds && !alarms.includes('overspeed')) {
+      alarms.push('overspeed');
+      events.push({ type: 'alarm', alarm: 'overspeed', eventTime: fix.fixTime, lat: fix.lat, lon: fix.lon });
     }
   } else overspeedSince = null;
 
   return {
+    // Every field written out (no spread): one object shape for all states, and cheaper to build.
     state: {
-      ...prev,
       fixTime: fix.fixTime,
       receiveTime: receivedAt,
       lastSeen: receivedAt,
@@ -142,7 +146,8 @@ export function applyFix(
       acc,
       battery: batteryOf(fix.attributes) ?? prev.battery,
       mileage,
-      alarms: [...alarms],
+      alarms,
+      connected: prev.connected,
       overspeedSince,
       attributes: fix.attributes,
     },
@@ -202,11 +207,20 @@ export type DeviceLifeState = 'inactivated' | 'normal' | 'offline' | 'downtime';
 export const DOWNTIME_AFTER_MS = 7 * 86_400_000;
 
 /**
- * The device states of spec section 4: never reported (inactivated), online (normal), not heard
- * from lately (offline), or silent for over a week (downtime: switched off, removed or out of SIM).
+ * The device states of spec section 4: not activated and never reported (inactivated), online
+ * (normal), not heard from lately (offline), or silent for over a week (downtime: switched off,
+ * removed or out of SIM). A device counts as activated by its first report, or earlier when a user
+ * activates it (Device/Activate, function 76): from then on it is expected to report, so its
+ * silence counts from the activation until it does.
  */
-export function lifeState(s: LatestState | undefined, online: boolean, now: Date): DeviceLifeState {
-  if (!s?.lastSeen) return 'inactivated';
+export function lifeState(
+  s: LatestState | undefined,
+  online: boolean,
+  now: Date,
+  activatedAt: Date | null = null,
+): DeviceLifeState {
+  const since = s?.lastSeen ?? activatedAt;
+  if (!since) return 'inactivated';
   if (online) return 'normal';
-  return now.getTime() - s.lastSeen.getTime() > DOWNTIME_AFTER_MS ? 'downtime' : 'offline';
+  return now.getTime() - since.getTime() > DOWNTIME_AFTER_MS ? 'downtime' : 'offline';
 }

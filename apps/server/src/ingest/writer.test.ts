@@ -107,11 +107,37 @@ describe.each(dbTargets())('ingest on $name PostgreSQL', (target) => {
   it('records alarm and ignition events once each', async () => {
     await ingest.writer.persist([
       rec('861234567890002', [
-        pos(at(60), { lat: 39.9042, lon: 116.4074, alarms: ['sos'], attributes: { acc: true } }),
+        pos(at(60), {
+          lat: 39.9042,
+          lon: 116.4074,
+          altitude: 43.5,
+          alarms: ['sos'],
+          attributes: { acc: true, note: 'a\t"é' },
+        }),
       ]),
       rec('861234567890002', [], { kind: 'heartbeat', alarms: ['sos'] }),
     ]);
     await ingest.writer.flushStates();
+    // Every column as the binary COPY wrote it.
+    const stored = await t.database.pool.query(
+      `SELECT fix_time, valid, lat, lon, speed, course, altitude, satellites, alarms, attributes
+         FROM positions p JOIN devices d ON d.id = p.device_pk WHERE d.device_id = '861234567890002' AND p.fix_time = $1`,
+      [at(60)],
+    );
+    expect(stored.rows).toEqual([
+      {
+        fix_time: at(60),
+        valid: true,
+        lat: 39.9042,
+        lon: 116.4074,
+        speed: 36,
+        course: 90,
+        altitude: 43.5,
+        satellites: 8,
+        alarms: ['sos'],
+        attributes: { acc: true, note: 'a\t"é' },
+      },
+    ]);
     const { rows } = await t.database.pool.query(
       `SELECT type, alarm FROM events e JOIN devices d ON d.id = e.device_pk WHERE d.device_id = '861234567890002' ORDER BY e.id`,
     );

@@ -41,6 +41,7 @@ export interface WriterOptions {
  */
 export class PositionWriter implements IngestSink {
   private queue: Pending[] = [];
+  private pumpScheduled = false;
   private inFlight = 0;
   private readonly busyDevices = new Set<string>();
   private readonly states = new Map<number, LatestState>();
@@ -72,7 +73,14 @@ export class PositionWriter implements IngestSink {
     if (records.length === 0) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.queue.push({ records, deviceIds: new Set(records.map((r) => r.deviceId)), resolve, reject });
-      setImmediate(() => this.pump());
+      // One pump for everything persisted in this turn of the event loop, not one per call.
+      if (!this.pumpScheduled) {
+        this.pumpScheduled = true;
+        setImmediate(() => {
+          this.pumpScheduled = false;
+          this.pump();
+        });
+      }
     });
   }
 
@@ -96,9 +104,14 @@ export class PositionWriter implements IngestSink {
       const batch = this.take();
       if (!batch.length) return;
       this.inFlight++;
-      const ids = new Set(batch.flatMap((p) => [...p.deviceIds]));
+      const ids = new Set<string>();
+      const records: InboundRecord[] = [];
+      for (const p of batch) {
+        for (const id of p.deviceIds) ids.add(id);
+        for (const r of p.records) records.push(r);
+      }
       for (const id of ids) this.busyDevices.add(id);
-      this.flush(batch.flatMap((p) => p.records))
+      this.flush(records)
         .then(
           () => {
             for (const p of batch) p.resolve();
@@ -123,7 +136,8 @@ export class PositionWriter implements IngestSink {
     let n = 0;
     const rest: Pending[] = [];
     for (const p of this.queue) {
-      const clash = [...p.deviceIds].some((id) => blocked.has(id));
+      let clash = false;
+      for (const id of p.deviceIds) if (blocked.has(id)) clash = true;
       if (clash || (taken.length > 0 && n + p.records.length > this.maxBatchRecords)) {
         // A later persist of the same device must wait behind this one.
         for (const id of p.deviceIds) blocked.add(id);
