@@ -1,5 +1,6 @@
 // @lodestar/gateway — device listeners (TCP/UDP/HTTP), sessions, ACK-after-durable-write, command delivery.
 
+export { COMMAND_SUPPORT, supportsCommand } from './command-support.ts';
 export { type GatewayHandle, startGateway } from './gateway.ts';
 export { DEFAULT_PORTS, type GatewayLogger, type GatewayOptions, type LogLevel, type PortSetting } from './options.ts';
 export type {

@@ -2,6 +2,7 @@
 
 export { crc16Ibm, crc16X25, xor8 } from './common/crc.ts';
 export { gbkDecode, gbkEncode } from './common/gbk.ts';
+export { type CellTower, formatCells, formatWifi, parseCells, parseWifi } from './common/network.ts';
 export { type FrameSplitter, MAX_SPLITTER_BUFFER } from './common/splitter.ts';
 export * from './common/types.ts';
 export * from './gt06/index.ts';

@@ -1,5 +1,6 @@
 import { dateFromParts } from '../common/time.ts';
 import { type DecodedMessage, KNOTS_TO_KMH, newMessage, type Position, safely } from '../common/types.ts';
+import { nbrCells, v3Cells, vp1Cells } from './cells.ts';
 import { encodeH02Reply } from './encode.ts';
 import { isH02Binary } from './frame.ts';
 import { applyH02Status, parseCoordinate, textPosition } from './text.ts';
@@ -54,12 +55,18 @@ function decodeSentence(f: string[], sentence: string, m: DecodedMessage, o: H02
       if (f[10]) applyH02Status(m, Number.parseInt(f[10], 16));
       return;
     case 'NBR':
-    case 'V3':
-    case 'BASE':
-      // Cell-tower reports: kept as attributes (no fix).
+    case 'V3': {
+      // Cell-tower reports (no fix): the towers in the common `cells` shape, for LBS positioning.
       m.kind = 'info';
-      a.cells = f.slice(3).join(',');
+      const cells = type === 'NBR' ? nbrCells(f) : v3Cells(f);
+      if (cells) a.cells = cells;
       if (type === 'NBR') m.reply = encodeH02Reply(id, 'V4,NBR', now(), 'datetime');
+      return;
+    }
+    case 'BASE':
+      // No documented layout (Traccar ignores it): kept as text.
+      m.kind = 'info';
+      a.base = f.slice(3).join(',');
       return;
     case 'VP1':
       decodeVp1(f, m);
@@ -84,7 +91,8 @@ function decodeSentence(f: string[], sentence: string, m: DecodedMessage, o: H02
 function decodeVp1(f: string[], m: DecodedMessage): void {
   m.kind = 'info';
   if (f[3] === 'V') {
-    m.attributes.cells = f.slice(4).join(',');
+    const cells = vp1Cells(f);
+    if (cells) m.attributes.cells = cells;
     return;
   }
   const date = f[10] ?? '';

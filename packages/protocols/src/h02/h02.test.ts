@@ -46,6 +46,30 @@ describe('H02 Traccar vectors', () => {
     expect(v1.positions[0]?.attributes.ignition).toBe(false);
   });
 
+  it('puts the towers of NBR, V3 and VP1 reports in the common cells text (mcc,mnc,lac,cid[,rssi];…)', () => {
+    const cells = (text: string) => decodeH02(Buffer.from(text, 'latin1'), { now }).attributes.cells;
+    expect(
+      cells(
+        '*HQ,1400046168,NBR,160169,460,0,1,4,9338,3692,150,9338,3691,145,9338,3690,140,9338,3692,139,180813,FFFFFBFF#',
+      ),
+    ).toBe('460,0,9338,3692,150;460,0,9338,3691,145;460,0,9338,3690,140;460,0,9338,3692,139');
+    // Six towers, then date, status and a trailing field that is not a tower.
+    const six = cells(
+      '*HQ,4109179024,NBR,103732,722,310,0,6,8106,32010,23,8101,22007,25,8106,12010,23,8106,22105,22,8101,22012,16,8106,42010,5,100217,FFFFFBFF,5#',
+    );
+    expect(String(six).split(';')).toHaveLength(6);
+    expect(String(six).split(';')[5]).toBe('722,310,8106,42010,5');
+    expect(cells('*HQ,353111080001055,V3,044855,28403,01,001450,011473,158,-62,0292,0,X,030817,FFFFFBFF#')).toBe(
+      '284,3,1450,11473',
+    );
+    expect(cells('*hq,356327081001239,VP1,V,470,002,92,3565,0Y92,19433,30Y92,1340,29#')).toBe(
+      '470,2,92,3565,0;470,2,92,19433,30;470,2,92,1340,29',
+    );
+    const base = decodeH02(Buffer.from('*HQ,8401016597,BASE,152609,0,0,0,0,211014,FFFFFFFF#'));
+    expect(base.attributes.cells).toBeUndefined();
+    expect(base.attributes.base).toBe('152609,0,0,0,0,211014,FFFFFFFF');
+  });
+
   it('converts knots to km/h', () => {
     const m = decodeH02(Buffer.from('*TH,2020916012,V1,050316,A,2212.8745,N,11346.6574,E,14.28,028,220902,FFFFFBFF#'));
     expect(m.positions[0]?.speedKmh).toBeCloseTo(14.28 * 1.852, 6);

@@ -1,4 +1,5 @@
 import { gbkDecode } from '../common/gbk.ts';
+import { type CellTower, formatCells, formatWifi } from '../common/network.ts';
 import { ByteReader, isPrintable } from '../common/reader.ts';
 import { addAlarm, type Position } from '../common/types.ts';
 
@@ -40,7 +41,10 @@ function decodeItem(id: number, length: number, v: ByteReader, p: Position): voi
     case 0x04: // id of a manually confirmed alarm event
       a.alarmEventId = v.u16();
       return;
-    case 0x05: // 2019: tyre pressure BYTE[30], Pa
+    case 0x05:
+      // 2019 table 27: tyre pressure BYTE[30], wheels in order from the front, left to right; surplus bytes
+      // 0xFF (no data). Kept as the raw byte values, comma-joined. The table's unit, Pa, cannot be meant for
+      // one byte (255 Pa = 0.26 kPa): consumers read a byte as kPa (apps/server devices/detail.ts).
       a.tyrePressure = Array.from(v.bytes(v.remaining)).join(',');
       return;
     case 0x06: // 2019: carriage temperature, signed WORD °C
@@ -119,7 +123,15 @@ function decodeEb(v: ByteReader, length: number, p: Position): void {
     return;
   }
   const r = new ByteReader(raw);
-  if (raw.length >= 2 && raw.readUInt16BE(0) > 200 && (length - 3) % 5 === 0) return; // MCC + cells
+  const cells: CellTower[] = [];
+  if (raw.length >= 3 && raw.readUInt16BE(0) > 200 && (length - 3) % 5 === 0) {
+    // MCC WORD, MNC BYTE, then per tower LAC WORD, cell id WORD, signal BYTE (as Traccar reads it).
+    const mcc = r.u16();
+    const mnc = r.u8();
+    while (r.remaining >= 5) cells.push({ mcc, mnc, lac: r.u16(), cid: r.u16(), rssi: r.u8() });
+    if (cells.length) a.cells = formatCells(cells);
+    return;
+  }
   while (r.remaining >= 4) {
     const ext = r.sub(Math.min(r.u16(), r.remaining));
     const type = ext.u16();
@@ -129,7 +141,21 @@ function decodeEb(v: ByteReader, length: number, p: Position): void {
     else if (type === 0x00b2) a.iccid = ext.hex(10).replace(/f+$/i, '');
     else if (type === 0x00ce) a.power = ext.u16() / 100;
     else if (type === 0x00a8 || type === 0x00e1) a.batteryLevel = ext.u8();
-    else if (type === 0x0089) {
+    else if (type === 0x00b9 && ext.remaining >= 1) {
+      // Wi-Fi: a count byte, then "mac,rssi,mac,rssi…" in ASCII.
+      ext.u8();
+      const f = ext.ascii(ext.remaining).split(',');
+      const points = Array.from({ length: Math.floor(f.length / 2) }, (_, i) => ({
+        mac: f[i * 2]?.trim() ?? '',
+        rssi: Number(f[i * 2 + 1]),
+      }));
+      const valid = points.filter((w) => w.mac !== '' && Number.isFinite(w.rssi));
+      if (valid.length) a.wifi = formatWifi(valid);
+    } else if (type === 0x00d8 && ext.remaining >= 9) {
+      // Serving cell: MCC WORD, MNC BYTE, LAC WORD, cell id DWORD.
+      cells.push({ mcc: ext.u16(), mnc: ext.u8(), lac: ext.u16(), cid: ext.u32() });
+      a.cells = formatCells(cells);
+    } else if (type === 0x0089) {
       const flags = ext.u32();
       if (!(flags & 0x0001)) addAlarm(p, 'powerOff');
       if (!(flags & 0x1000)) addAlarm(p, 'removal');

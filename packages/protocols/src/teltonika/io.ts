@@ -47,9 +47,11 @@ const IO: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [182, scaled('hdop', 10)],
   [199, scaled('tripOdometer', 1)],
   [200, scaled('sleepMode', 1)],
+  [205, scaled('cellId', 1)], // GSM cell id (serving cell; with 206 and 241, LBS positioning)
+  [206, scaled('lac', 1)], // GSM area code
   [239, flag('ignition')],
   [240, flag('motion')],
-  [241, scaled('operator', 1)],
+  [241, scaled('operator', 1)], // active GSM operator: MCC then MNC digits (24602)
   [246, alarmIf('tow')],
   [247, alarmIf('accident')],
   [249, alarmIf('jamming')],
@@ -64,6 +66,7 @@ const IO: ReadonlyMap<number, Handler> = new Map<number, Handler>([
       );
     },
   ],
+  [636, scaled('cellId', 1)], // 4G (LTE) cell id
   [10800, signed('eyeTemp1', 100)], // EYE sensor temperatures, 0.01 °C
   [10801, signed('eyeTemp2', 100)],
   [10802, signed('eyeTemp3', 100)],

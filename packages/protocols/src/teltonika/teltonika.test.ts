@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ByteReader } from '../common/reader.ts';
+import type { Position } from '../common/types.ts';
 import { checkEveryOffset, fuzz, type StreamCodec } from '../testing/fuzz.ts';
 import { allAttributes, frameBytes, isSanePosition, loadVectors, type VectorFrame } from '../testing/vectors.ts';
 import {
@@ -9,6 +11,7 @@ import {
   TeltonikaSession,
   teltonikaFrameKind,
 } from './index.ts';
+import { decodeIo } from './io.ts';
 
 const vectors = loadVectors('traccar-teltonika.json');
 const handshake = Buffer.from('000F313233343536373839303132333435', 'hex');
@@ -100,5 +103,24 @@ describe('Teltonika stream framing', () => {
     // Only a CRC-valid AVL packet proves itself inside pending garbage; a lone 0xFF ping or an IMEI cannot.
     const selfValidating = tcp.filter((b) => teltonikaFrameKind(b) === 'avl' && avlCrcValid(b));
     fuzz(codec, tcp, 0x7e17, selfValidating);
+  });
+});
+
+describe('Teltonika IO elements of the serving cell', () => {
+  it('names 205 cellId, 206 lac and 241 operator (MCC + MNC)', () => {
+    const p: Position = {
+      fixTime: new Date(0),
+      valid: true,
+      lat: 0,
+      lon: 0,
+      speedKmh: 0,
+      course: 0,
+      alarms: [],
+      attributes: {},
+    };
+    decodeIo(p, 205, new ByteReader(Buffer.from('1f71', 'hex')), 2);
+    decodeIo(p, 206, new ByteReader(Buffer.from('287d', 'hex')), 2);
+    decodeIo(p, 241, new ByteReader(Buffer.from('00006019', 'hex')), 4);
+    expect(p.attributes).toMatchObject({ cellId: 8049, lac: 10365, operator: 24601 });
   });
 });
