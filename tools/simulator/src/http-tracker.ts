@@ -7,6 +7,8 @@ import { Backlog, type Tracker, type TrackerDeps } from './tracker.ts';
 export class OsmAndTracker implements Tracker {
   readonly protocol = 'osmand' as const;
   online = false;
+  /** OsmAnd has no downlink: nothing can cut this one. */
+  readonly immobilised = false;
   private readonly backlog: Backlog;
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
   private stopped = false;

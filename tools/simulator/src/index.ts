@@ -2,6 +2,7 @@
 
 export { DEFAULT_MIX, deviceIds, type ProtocolMix, SIM_PROTOCOLS, type SimDeviceId, type SimProtocol } from './ids.ts';
 export type { SimAlarm, SimFix } from './route.ts';
+export { hasVehicleSensors, reportsWifi } from './sensors.ts';
 export {
   SIM_DEFAULT_PORTS,
   type SimulatorHandle,

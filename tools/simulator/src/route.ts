@@ -38,6 +38,7 @@ export class Vehicle {
   private acc = false;
   private odometer = 0;
   private overspeeding = false;
+  private immobilised = false;
   private clock: number;
   private carry = 0; // simulated seconds not yet stepped (ticks shorter than a second)
 
@@ -72,7 +73,28 @@ export class Vehicle {
     };
   }
 
+  /**
+   * The immobiliser relay (fuel/power cut by Command/Lock): the engine dies and the car brakes to a
+   * halt and stays there; restored, it starts again half a minute later.
+   */
+  setImmobilised(on: boolean): void {
+    if (on === this.immobilised) return;
+    this.immobilised = on;
+    if (on) return;
+    this.speed = 0;
+    this.stopLeft = Math.max(this.stopLeft, 30);
+  }
+
   private step(): SimAlarm | undefined {
+    if (this.immobilised) {
+      this.acc = false;
+      this.speed = Math.max(0, this.speed - BRAKING);
+      const p = moveBy(this.lat, this.lon, this.course, this.speed);
+      this.lat = p.lat;
+      this.lon = p.lon;
+      this.odometer += this.speed;
+      return undefined;
+    }
     if (this.stopLeft > 0) {
       this.stopLeft--;
       if (this.stopLeft === 0) {

@@ -76,6 +76,40 @@ describe('simulator against a real gateway', () => {
     }
   });
 
+  it('stamps each fix when it is sent, never ahead of the clock (time scale 1)', async () => {
+    const ids = deviceIds(4, MIX).map((d) => d.deviceId);
+    const ports = memoryPorts(ids);
+    const received: { fix: number; at: number }[] = [];
+    const sink: IngestSink = {
+      async persist(batch) {
+        for (const r of batch)
+          for (const p of r.message.positions) received.push({ fix: p.fixTime.getTime(), at: r.receivedAt.getTime() });
+      },
+    };
+    const timed = await startGateway({ ...ports, sink, host: '127.0.0.1', listenOnFreePorts: true });
+    // Four devices spread over a 2 s interval: the last one's first report goes out after 1.5 s.
+    const sim = startSimulator({
+      host: '127.0.0.1',
+      ports: timed.ports,
+      devices: 4,
+      protocolMix: MIX,
+      intervalMs: 2000,
+    });
+    try {
+      const deadline = Date.now() + 8000;
+      while (received.length < 6 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(received.length).toBeGreaterThanOrEqual(6);
+      // Fix times are whole seconds: a fix is at most a second behind its arrival, and never after it.
+      for (const r of received) {
+        expect(r.fix).toBeLessThanOrEqual(r.at);
+        expect(r.at - r.fix).toBeLessThan(1500);
+      }
+    } finally {
+      await sim.close();
+      await timed.close();
+    }
+  });
+
   it('devices unknown to the gateway are refused and get no acknowledgement', async () => {
     const ports = memoryPorts([]);
     const gateway = await startGateway({ ...ports, host: '127.0.0.1', listenOnFreePorts: true });

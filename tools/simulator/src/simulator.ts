@@ -71,18 +71,25 @@ export function startSimulator(o: SimulatorOptions): SimulatorHandle {
       onAck: o.onAck,
     };
     const tracker = createTracker(protocol, deviceId, deps);
-    const vehicle = new Vehicle(seededRandom(deviceSeed(seed, index)), start);
+    // Spread the fleet over the interval so reports do not arrive in bursts.
+    const firstAfterMs = (index * intervalMs) / Math.max(1, o.devices);
+    const stepMs = intervalMs * (o.timeScale ?? 1);
+    // Each tick advances the vehicle by one step: its clock starts a step before its first report,
+    // so (at time scale 1) a fix is stamped when it is sent, never ahead of the receiver's clock.
+    const vehicle = new Vehicle(
+      seededRandom(deviceSeed(seed, index)),
+      new Date(start.getTime() + firstAfterMs - stepMs),
+    );
     trackers.push(tracker);
     devices.push({ deviceId, protocol, city: vehicle.city.name });
-    const tick = () => tracker.report(vehicle.advance((intervalMs / 1000) * (o.timeScale ?? 1)));
-    // Spread the fleet over the interval so reports do not arrive in bursts.
-    const first = setTimeout(
-      () => {
-        tick();
-        timers.push(setInterval(tick, intervalMs));
-      },
-      (index * intervalMs) / Math.max(1, o.devices),
-    );
+    const tick = () => {
+      vehicle.setImmobilised(tracker.immobilised);
+      tracker.report(vehicle.advance(stepMs / 1000));
+    };
+    const first = setTimeout(() => {
+      tick();
+      timers.push(setInterval(tick, intervalMs));
+    }, firstAfterMs);
     timers.push(first);
   }
   return {

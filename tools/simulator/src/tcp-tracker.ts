@@ -13,6 +13,8 @@ const MAX_BACKOFF_MS = 30_000;
  */
 export class TcpTracker implements Tracker {
   online = false;
+  /** The platform cut the fuel/power (Command/Lock) and did not restore it yet. */
+  immobilised = false;
   private socket?: Socket;
   private readonly backlog: Backlog;
   private stopped = false;
@@ -74,6 +76,7 @@ export class TcpTracker implements Tracker {
     else if (e.type === 'send') socket.write(e.bytes);
     else if (e.type === 'ack') this.backlog.ack(e.key, Date.now());
     else if (e.type === 'refused') socket.destroy();
+    else if (e.type === 'immobilise') this.immobilised = e.on;
   }
 
   private loggedIn(): void {

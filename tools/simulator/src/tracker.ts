@@ -34,6 +34,8 @@ export interface Tracker {
   readonly protocol: SimProtocol;
   readonly online: boolean;
   readonly pending: number;
+  /** Whether the platform's immobiliser command holds the vehicle. */
+  readonly immobilised: boolean;
   report(fix: SimFix): void;
   stop(): void;
 }

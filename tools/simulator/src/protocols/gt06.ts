@@ -55,6 +55,13 @@ function commandAnswer(command: Buffer, serial: number): Buffer {
   return encodeGt06Packet(Gt06Type.String, serial, Buffer.concat([Buffer.from([4 + text.length]), flag, text]));
 }
 
+/** The relay texts (Traccar's and the alternative fuel-cut pair): true cuts, false restores. */
+function relayCommand(text: string): boolean | undefined {
+  if (/^(RELAY,1|DYD,)/i.test(text)) return true;
+  if (/^(RELAY,0|HFYD,)/i.test(text)) return false;
+  return undefined;
+}
+
 export function gt06Dialect(imei: string): TcpDialect {
   let serial = 0;
   const next = () => {
@@ -72,7 +79,11 @@ export function gt06Dialect(imei: string): TcpDialect {
       const f = parseGt06Frame(frame);
       if (!f) return [];
       if (f.type === Gt06Type.Login) return [{ type: 'loggedIn' }];
-      if (f.type === Gt06Type.Command) return [{ type: 'send', bytes: commandAnswer(f.body, next()) }];
+      if (f.type === Gt06Type.Command) {
+        const answer: DialectEvent = { type: 'send', bytes: commandAnswer(f.body, next()) };
+        const relay = relayCommand(f.body.toString('latin1', 5, 1 + (f.body[0] ?? 4)));
+        return relay === undefined ? [answer] : [{ type: 'immobilise', on: relay }, answer];
+      }
       return [{ type: 'ack', key: String(f.serial) }];
     },
   };

@@ -44,7 +44,9 @@ export function h02Dialect(id: string): TcpDialect {
       if (f[0] === '*HQ' && f[2] && f[2] !== 'V4') {
         // "*HQ,id,S20,hhmmss,1,1#" → "*HQ,id,V4,S20,1,1,hhmmss#"
         const reply = `*HQ,${id},V4,${f[2]},${f.slice(4).join(',')},${f[3]}#`;
-        return [{ type: 'send', bytes: Buffer.from(reply, 'latin1') }];
+        const answer: DialectEvent = { type: 'send', bytes: Buffer.from(reply, 'latin1') };
+        // S20,1,1 cuts the oil/power (the relay), S20,1,0 restores it.
+        return f[2] === 'S20' ? [{ type: 'immobilise', on: f[5] === '1' }, answer] : [answer];
       }
       return [];
     },

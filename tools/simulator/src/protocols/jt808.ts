@@ -1,5 +1,6 @@
 import { encodeJt808, gbkEncode, Jt808FrameSplitter, type Jt808Target, parseJt808Frame } from '@lodestar/protocols';
 import type { SimAlarm, SimFix } from '../route.ts';
+import { fuelLitres, hasVehicleSensors, tyresKPa } from '../sensors.ts';
 import { clockParts, type DialectEvent, type TcpDialect } from './types.ts';
 
 /** JT/T 808-2019 table 24 alarm bits and table 25 status bits. */
@@ -24,9 +25,22 @@ export function encodeJt808Register(t: Jt808Target, serial: number, plate: strin
   return encodeJt808(0x0100, t, serial, Buffer.concat([fixed, gbkEncode(plate)]));
 }
 
-/** 0x0200 location (table 23) with additional item 0x01 mileage (1/10 km, table 27). */
-export function encodeJt808Location(t: Jt808Target, serial: number, fix: SimFix): Buffer {
-  const body = Buffer.alloc(28 + 6);
+/** What a vehicle with sensors adds to its location report: fuel in litres and tyre pressures in kPa. */
+export interface Jt808Sensors {
+  fuelL: number;
+  tyresKPa: number[];
+}
+
+/** Tyre item 0x05 (JT/T 808-2019 table 27): BYTE[30], wheels from the front, left to right; 0xFF unused. */
+const TYRE_POSITIONS = 30;
+
+/**
+ * 0x0200 location (table 23) with additional item 0x01 mileage (1/10 km, table 27) and, for a vehicle with
+ * sensors, 0x02 fuel (WORD, 1/10 L) and 0x05 tyre pressures (one byte per wheel, read as kPa by the platform).
+ */
+export function encodeJt808Location(t: Jt808Target, serial: number, fix: SimFix, sensors?: Jt808Sensors): Buffer {
+  const extra = sensors ? 4 + 2 + TYRE_POSITIONS : 0;
+  const body = Buffer.alloc(28 + 6 + extra);
   body.writeUInt32BE(fix.alarm ? ALARM_BIT[fix.alarm] : 0, 0);
   const status =
     (fix.acc ? STATUS.acc : 0) | STATUS.positioned | (fix.lat < 0 ? STATUS.south : 0) | (fix.lon < 0 ? STATUS.west : 0);
@@ -43,6 +57,17 @@ export function encodeJt808Location(t: Jt808Target, serial: number, fix: SimFix)
   body.writeUInt8(0x01, 28);
   body.writeUInt8(4, 29);
   body.writeUInt32BE(Math.round(fix.odometerM / 100), 30);
+  if (sensors) {
+    body.writeUInt8(0x02, 34);
+    body.writeUInt8(2, 35);
+    body.writeUInt16BE(Math.round(sensors.fuelL * 10), 36);
+    body.writeUInt8(0x05, 38);
+    body.writeUInt8(TYRE_POSITIONS, 39);
+    body.fill(0xff, 40, 40 + TYRE_POSITIONS);
+    sensors.tyresKPa.slice(0, TYRE_POSITIONS).forEach((kPa, i) => {
+      body.writeUInt8(Math.max(0, Math.min(0xfe, Math.round(kPa))), 40 + i);
+    });
+  }
   return encodeJt808(0x0200, t, serial, body);
 }
 
@@ -57,6 +82,7 @@ function generalReply(t: Jt808Target, serial: number, replySerial: number, reply
 /** Register → 0x8100 with an auth code → 0x0102 authenticate → 0x8001 → logged in (JT/T 808-2019 §8.1-8.3). */
 export function jt808Dialect(deviceId: string): TcpDialect {
   const t: Jt808Target = { phone: jt808Phone(deviceId) };
+  const withSensors = hasVehicleSensors(deviceId);
   let serial = 0;
   const next = () => {
     serial = (serial + 1) & 0xffff;
@@ -67,7 +93,8 @@ export function jt808Dialect(deviceId: string): TcpDialect {
     login: () => encodeJt808Register(t, next(), `沪A${deviceId.slice(-5)}`),
     position(fix) {
       const s = next();
-      return { bytes: encodeJt808Location(t, s, fix), key: String(s) };
+      const sensors = withSensors ? { fuelL: fuelLitres(deviceId, fix), tyresKPa: tyresKPa(deviceId, fix) } : undefined;
+      return { bytes: encodeJt808Location(t, s, fix, sensors), key: String(s) };
     },
     onFrame(frame): DialectEvent[] {
       const f = parseJt808Frame(frame);
@@ -85,8 +112,13 @@ export function jt808Dialect(deviceId: string): TcpDialect {
         if (replyId === 0x0102) return [{ type: 'loggedIn' }];
         return replyId === 0x0200 ? [{ type: 'ack', key: String(replySerial) }] : [];
       }
-      // Any platform command (0x8105, 0x8300 …) is answered with a general reply.
-      if (msgId >= 0x8000) return [{ type: 'send', bytes: generalReply(t, next(), f.header.serial, msgId) }];
+      // Any platform command (0x8105, 0x8300 …) is answered with a general reply; 0x8105 with command
+      // word 0xF0 / 0xF1 cuts / restores the fuel and power.
+      if (msgId >= 0x8000) {
+        const answer: DialectEvent = { type: 'send', bytes: generalReply(t, next(), f.header.serial, msgId) };
+        const relay = msgId === 0x8105 && (body[0] === 0xf0 || body[0] === 0xf1);
+        return relay ? [{ type: 'immobilise', on: body[0] === 0xf0 }, answer] : [answer];
+      }
       return [];
     },
   };

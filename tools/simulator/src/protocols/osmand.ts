@@ -1,4 +1,5 @@
 import type { SimFix } from '../route.ts';
+import { phoneCell, reportsWifi, wifiNearby } from '../sensors.ts';
 
 const KMH_PER_KNOT = 1.852;
 
@@ -17,5 +18,11 @@ export function osmandPath(id: string, fix: SimFix): string {
     odometer: String(fix.odometerM),
   });
   if (fix.alarm) q.set('alarm', fix.alarm);
+  if (reportsWifi(id)) {
+    // Traccar Client's network parameters: cell=mcc,mnc,lac,cid,rssi and one wifi=mac,rssi per access point.
+    const c = phoneCell(id, fix);
+    q.append('cell', [c.mcc, c.mnc, c.lac, c.cid, c.rssi].join(','));
+    for (const w of wifiNearby(id, fix)) q.append('wifi', `${w.mac.replaceAll(':', '-')},${w.rssi}`);
+  }
   return `/?${q.toString()}`;
 }

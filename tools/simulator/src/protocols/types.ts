@@ -12,7 +12,9 @@ export type DialectEvent =
   | { type: 'loggedIn' }
   | { type: 'send'; bytes: Buffer }
   | { type: 'ack'; key: string }
-  | { type: 'refused' };
+  | { type: 'refused' }
+  /** The platform cut (true) or restored (false) the fuel/power relay: the vehicle halts until restored. */
+  | { type: 'immobilise'; on: boolean };
 
 /** The device side of one TCP protocol: login handshake, position frames, reading the gateway's replies. */
 export interface TcpDialect {
