@@ -6,3 +6,4 @@ export * from './schema.ts';
 export * from './seed.ts';
 export { seedBillingDemo } from './seed-billing.ts';
 export { seedSimDemo } from './seed-sim.ts';
+export { seedVehicleDemo } from './seed-vehicles.ts';

@@ -167,9 +167,16 @@ export const vehicles = pgTable(
     plate: text('plate').notNull(),
     ownerName: text('owner_name').notNull().default(''),
     deviceId: text('device_id').notNull().default(''),
+    /** VehicleLifeStatus (spec section 3), a `VehicleLifeStatus` code of packages/domain; null: none kept. */
+    lifeStatus: smallint('life_status'),
     createdAt: createdAt(),
   },
-  (t) => [index('vehicles_hold_idx').on(t.holdId), index('vehicles_plate_idx').on(t.plate)],
+  (t) => [
+    index('vehicles_hold_idx').on(t.holdId),
+    index('vehicles_plate_idx').on(t.plate),
+    // The monitor reads each listed device's vehicle (plate, VehicleLifeStatus) by device id.
+    index('vehicles_device_idx').on(t.deviceId),
+  ],
 );
 
 export const settings = pgTable('settings', {
@@ -199,6 +206,8 @@ export const devices = pgTable(
     /** Overspeed rule: alarm after `overspeedSeconds` continuously above `speedLimit` km/h; 0 = off. */
     speedLimit: smallint('speed_limit').notNull().default(0),
     overspeedSeconds: smallint('overspeed_seconds').notNull().default(5),
+    /** When a user activated the device (Device/Activate); null until then or until its first report. */
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('devices_device_id_idx').on(t.deviceId), index('devices_hold_idx').on(t.holdId)],

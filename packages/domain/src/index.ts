@@ -1,5 +1,6 @@
 export * from './api.ts';
 export * from './billing.ts';
+export * from './command-support.ts';
 export * from './enums.ts';
 export * from './functions.ts';
 export * from './limits.ts';
@@ -8,3 +9,4 @@ export * from './money.ts';
 export * from './monitor.ts';
 export * from './sim.ts';
 export * from './validation.ts';
+export * from './vehicle-life.ts';
