@@ -45,6 +45,9 @@ import type { SmsProvider } from './modules/sms/provider.ts';
 import { UserRepository } from './modules/users/repository.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { UserService } from './modules/users/service.ts';
+import { VehicleLifeRepository } from './modules/vehicle-life/repository.ts';
+import { vehicleLifeRoutes } from './modules/vehicle-life/routes.ts';
+import { VehicleLifeService } from './modules/vehicle-life/service.ts';
 import { WorkflowRepository } from './modules/workflow/repository.ts';
 import { ReviewService } from './modules/workflow/review.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
@@ -145,6 +148,7 @@ export async function buildApp({
     ),
   );
   commandRoutes(app, { commands: commandRepo, devices: deviceRepo, notify });
+  vehicleLifeRoutes(app, new VehicleLifeService(new VehicleLifeRepository(db, database.pool), deviceRepo, logRepo));
   monitorRoutes(app, {
     monitor: monitorRepo,
     holds: holdRepo,

@@ -33,6 +33,8 @@ export interface Config {
   natsUrl: string | undefined;
   filters: FilterOptions;
   demoDevices: number;
+  /** Drive the demo fleet from this process; off when it runs elsewhere (the CLI simulator, a benchmark). */
+  demoSimulator: boolean;
   geocoder: 'offline' | 'amap' | 'nominatim';
   geocoderKey: string | undefined;
   geocoderUrl: string | undefined;
@@ -205,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxJumpKmh: int(env, 'INGEST_FILTER_MAX_JUMP_KMH', DEFAULT_FILTERS.maxJumpKmh),
     },
     demoDevices: int(env, 'DEMO_DEVICES', 20),
+    demoSimulator: (env.DEMO_SIMULATOR ?? '1') !== '0',
     geocoder: geocoderSetting(env.GEOCODER),
     geocoderKey: env.GEOCODER_KEY || undefined,
     geocoderUrl: env.GEOCODER_URL || undefined,

@@ -1,4 +1,4 @@
-import { ensureSuperAdmin, openDatabase, seedBillingDemo, seedDemo, seedSimDemo } from '@lodestar/db';
+import { ensureSuperAdmin, openDatabase, seedBillingDemo, seedDemo, seedSimDemo, seedVehicleDemo } from '@lodestar/db';
 import { AccountType } from '@lodestar/domain';
 import { type GatewayHandle, startGateway } from '@lodestar/gateway';
 import { deviceIds, type SimulatorHandle, startSimulator } from '@lodestar/simulator';
@@ -31,6 +31,7 @@ async function main() {
   if (config.demo) await seedBillingDemo(database.db);
   const fleet = config.demo ? deviceIds(config.demoDevices) : [];
   if (fleet.length) await registerDemoFleet(database, fleet);
+  if (fleet.length) await seedVehicleDemo(database.db);
 
   const bus: LiveBus = config.natsUrl ? await NatsBus.connect(config.natsUrl) : new InProcessBus();
   const ingest = createIngest(
@@ -71,7 +72,7 @@ async function main() {
     h02: gateway.ports.h02,
     osmand: gateway.ports.osmand,
   };
-  if (fleet.length && Object.values(simPorts).some((p) => p > 0)) {
+  if (fleet.length && config.demoSimulator && Object.values(simPorts).some((p) => p > 0)) {
     simulator = startSimulator({
       host: '127.0.0.1',
       ports: {
@@ -103,6 +104,10 @@ async function main() {
     .join(', ');
   say(`Device gateway: ${listening || 'all protocols disabled'}; live bus ${bus.kind}`);
   if (simulator) say(`Demo fleet: ${fleet.length} simulated trackers reporting over real TCP/HTTP every 10 s.`);
+  else if (fleet.length)
+    say(
+      `Demo fleet: ${fleet.length} trackers registered, not driven here (DEMO_SIMULATOR=0): run tools/simulator/src/cli.ts --devices ${fleet.length}.`,
+    );
   if (config.smsProvider === 'local')
     say('SMS: local provider — verification codes are written to this log, nothing is sent.');
 

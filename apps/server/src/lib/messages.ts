@@ -1,4 +1,5 @@
 import type { Language } from '@lodestar/domain';
+import { DEVICES_MESSAGES } from '../modules/devices/messages.ts';
 import { NOTICES_MESSAGES } from '../modules/notices/messages.ts';
 import { PAYMENTS_MESSAGES } from '../modules/payments/messages.ts';
 import { RECONCILIATION_MESSAGES } from '../modules/reconciliation/messages.ts';
@@ -347,6 +348,7 @@ const CORE_MESSAGES = {
 /** Issue #6's modules keep their messages next to them. */
 const MESSAGES = {
   ...CORE_MESSAGES,
+  ...DEVICES_MESSAGES,
   ...NOTICES_MESSAGES,
   ...PAYMENTS_MESSAGES,
   ...RENEWAL_MESSAGES,

@@ -1,5 +1,5 @@
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
-import { Fn } from '@lodestar/domain';
+import { ErrCode, Fn } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgCommandStore } from '../../ingest/command-store.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
@@ -9,10 +9,12 @@ afterAll(stopTestServers);
 describe.each(dbTargets())('command queue on $name PostgreSQL', (target) => {
   let t: TestApp;
   let token: string;
+  let noLock: string;
   beforeAll(async () => {
     t = await startTestApp(target);
     const hold = await t.buildHold('Fleet');
-    token = (await t.buildUser(hold, [Fn.deviceManage, Fn.sendCommand])).token;
+    token = (await t.buildUser(hold, [Fn.deviceManage, Fn.sendCommand, Fn.lockUnlock])).token;
+    noLock = (await t.buildUser(hold, [Fn.deviceManage, Fn.sendCommand])).token;
     await t.call('POST', 'Device/AddDevice', {
       token,
       body: { DeviceID: '013912345678', Protocol: 'jt808', HoldID: hold.id },
@@ -39,6 +41,21 @@ describe.each(dbTargets())('command queue on $name PostgreSQL', (target) => {
       body: { DeviceID: '013912345678' },
     });
     expect(list.data[0]).toMatchObject({ Status: 'acknowledged', Result: 'ok' });
+  });
+
+  it('refuses the immobiliser (engineStop/engineResume) without lock/unlock (function 83)', async () => {
+    for (const Type of ['engineStop', 'engineResume']) {
+      const r = await t.call('POST', 'Command/SendCommand', {
+        token: noLock,
+        body: { DeviceID: '013912345678', Type },
+      });
+      expect({ code: r.code, errCode: r.errCode }).toEqual({ code: 403, errCode: ErrCode.NoFunction });
+    }
+    const text = await t.call('POST', 'Command/SendCommand', {
+      token: noLock,
+      body: { DeviceID: '013912345678', Type: 'text', Text: 'hi' },
+    });
+    expect(text.code).toBe(200);
   });
 
   it('marks a command that was never answered as timed out', async () => {

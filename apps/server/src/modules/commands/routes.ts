@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { forbidden } from '../../lib/errors.ts';
 import { ReplyOf } from '../../lib/schemas.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
 import { formatInZone } from '../../lib/time.ts';
@@ -22,6 +23,7 @@ const SendBody = Type.Object({
   ),
 });
 const ListBody = Type.Object({ DeviceID });
+const IMMOBILISER_TYPES: ReadonlySet<string> = new Set(['engineStop', 'engineResume']);
 const CommandRow = Type.Object({
   CommandID: Type.Integer(),
   Type: Type.String(),
@@ -52,6 +54,8 @@ export function commandRoutes(
       },
     },
     async (req, reply) => {
+      // Cutting or restoring fuel/power is lock/unlock (function 83) whichever call queues it.
+      if (IMMOBILISER_TYPES.has(req.body.Type) && !req.auth.funs.has(Fn.lockUnlock)) throw forbidden();
       const device = await deps.devices.findByDeviceId(req.body.DeviceID);
       assertInSubtree(req.auth.holdPath, device);
       const payload: Record<string, unknown> = {};
@@ -70,7 +74,8 @@ export function commandRoutes(
   app.post(
     '/API/api/Command/GetCommandList',
     {
-      config: { fn: Fn.sendCommand },
+      // Lock/unlock (83) follows its own commands to the device's acknowledgement too.
+      config: { fn: [Fn.sendCommand, Fn.lockUnlock] },
       schema: { tags: ['commands'], body: ListBody, response: { 200: ReplyOf(Type.Array(CommandRow)) } },
     },
     async (req, reply) => {

@@ -1,6 +1,15 @@
 import { type Db, devices, follows, holds } from '@lodestar/db';
+import { STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
 import { and, eq, like } from 'drizzle-orm';
 import type pg from 'pg';
+import { filterCondition, judgedDevices, judgedParams } from './status-sql.ts';
+
+export interface DetailRow {
+  valid: boolean | null;
+  attributes: Record<string, unknown> | null;
+  plate: string | null;
+  owner_name: string | null;
+}
 
 /** Follows, alarm release and the per-status counts of the monitor. */
 export class MonitorRepository {
@@ -25,15 +34,19 @@ export class MonitorRepository {
     return true;
   }
 
-  /** Every device of a subtree with what its status needs: one row per device, no history. */
-  async subtreeStates(holdPath: string) {
-    const { rows } = await this.pool.query(
-      `SELECT d.id AS pk, s.* FROM devices d JOIN holds h ON h.id = d.hold_id
-         LEFT JOIN device_states s ON s.device_pk = d.id
-        WHERE h.path LIKE $1`,
-      [`${holdPath}%`],
-    );
-    return rows as ({ pk: number; device_pk: number | null } & Record<string, unknown>)[];
+  /** The monitor's counts per filter of spec section 4 for a subtree, judged by PostgreSQL (status-sql.ts). */
+  async counts(
+    holdPath: string,
+    userId: number,
+    now: Date,
+    onlineTimeoutMs: number,
+  ): Promise<Record<StatusFilter, number>> {
+    const columns = STATUS_FILTERS.map((f) => `count(*) FILTER (WHERE ${filterCondition(f)})::int AS "${f}"`);
+    const { rows } = await this.pool.query(`SELECT ${columns.join(', ')} FROM (${judgedDevices(2)}) judged`, [
+      `${holdPath}%`,
+      ...judgedParams(userId, now, onlineTimeoutMs),
+    ]);
+    return rows[0] as Record<StatusFilter, number>;
   }
 
   /** Marks the device's open alarms released and clears them from its latest state, in one statement. */
@@ -49,9 +62,28 @@ export class MonitorRepository {
     return rows[0].n as number;
   }
 
+  /**
+   * What the device panel adds to a monitor row: the latest fix's validity and decoded attributes, and the
+   * vehicle bound to the device (vehicles.device_id) among the caller's subtree's vehicles.
+   */
+  async detail(devicePk: number, holdPath: string): Promise<DetailRow | undefined> {
+    const { rows } = await this.pool.query(
+      `SELECT s.valid, s.attributes, v.plate, v.owner_name
+         FROM devices d
+         LEFT JOIN device_states s ON s.device_pk = d.id
+         LEFT JOIN LATERAL (
+           SELECT v.plate, v.owner_name FROM vehicles v JOIN holds h ON h.id = v.hold_id
+            WHERE v.device_id = d.device_id AND h.path LIKE $2
+            ORDER BY v.id LIMIT 1) v ON true
+        WHERE d.id = $1`,
+      [devicePk, `${holdPath}%`],
+    );
+    return rows[0] as DetailRow | undefined;
+  }
+
   async deviceInSubtree(deviceId: string, holdPath: string) {
     const [row] = await this.db
-      .select({ pk: devices.id, deviceId: devices.deviceId })
+      .select({ pk: devices.id, deviceId: devices.deviceId, protocol: devices.protocol })
       .from(devices)
       .innerJoin(holds, eq(holds.id, devices.holdId))
       .where(and(eq(devices.deviceId, deviceId), like(holds.path, `${holdPath}%`)));

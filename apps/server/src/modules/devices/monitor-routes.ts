@@ -1,19 +1,29 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Fn, STATUS_FILTERS } from '@lodestar/domain';
+import { supportsCommand } from '@lodestar/gateway';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { stateFromRow } from '../../ingest/sql.ts';
-import { isOnline, mapStatus } from '../../ingest/state.ts';
 import { badRequest, outsideHold } from '../../lib/errors.ts';
 import { Id, ReplyOf } from '../../lib/schemas.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { HoldRepository } from '../holds/repository.ts';
 import type { LogRepository } from '../logs/repository.ts';
+import { attributeDetail } from './detail.ts';
 import type { MonitorRepository } from './monitor-repository.ts';
+import { DeviceDetailReply } from './schemas.ts';
 
 const DeviceID = Type.String({ pattern: '^[0-9A-Za-z]{4,32}$' });
 const COUNT_KEYS = STATUS_FILTERS;
+
+/** The commands the monitor queues: arm/disarm, and the immobiliser's cut and restore (lock/unlock). */
+export type MonitorCommand = 'arm' | 'disarm' | 'engineStop' | 'engineResume';
+
+/** Command/Lock and Command/Unlock (function 83): the remote immobiliser, as the command types of the queue. */
+const IMMOBILISER = [
+  { path: 'Lock', type: 'engineStop', action: 'lockDevice' },
+  { path: 'Unlock', type: 'engineResume', action: 'unlockDevice' },
+] as const;
 
 export interface MonitorDeps {
   monitor: MonitorRepository;
@@ -21,7 +31,7 @@ export interface MonitorDeps {
   logs: LogRepository;
   onlineTimeoutMs: number;
   /** Queues a command for a device and tells the gateway; returns the command id. */
-  queueCommand: (devicePk: number, deviceId: string, type: 'arm' | 'disarm', userId: number) => Promise<number>;
+  queueCommand: (devicePk: number, deviceId: string, type: MonitorCommand, userId: number) => Promise<number>;
   /** Ingest's cached state must forget released alarms too. */
   releaseCached: (devicePk: number) => void;
 }
@@ -39,7 +49,7 @@ async function device(deps: MonitorDeps, auth: AuthContext, deviceId: string) {
   return d;
 }
 
-/** Monitor/GetMonitorCounts, Monitor/Follow, Alarm/ReleaseAlarm, Command/Arm and Command/Disarm. */
+/** Monitor/GetMonitorCounts, Monitor/GetDeviceDetail, Monitor/Follow, Alarm/ReleaseAlarm, Command/Arm, Disarm, Lock and Unlock. */
 export function monitorRoutes(fastify: FastifyInstance, deps: MonitorDeps) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const monitor = { fn: Fn.onlineMonitor };
@@ -56,27 +66,25 @@ export function monitorRoutes(fastify: FastifyInstance, deps: MonitorDeps) {
     },
     async (req, reply) => {
       const path = await scopePath(deps, req.auth, req.body.HoldID);
-      const [rows, followed] = await Promise.all([
-        deps.monitor.subtreeStates(path),
-        deps.monitor.followedPks(req.auth.userId),
-      ]);
-      const counts = Object.fromEntries(COUNT_KEYS.map((k) => [k, 0])) as Record<(typeof COUNT_KEYS)[number], number>;
-      const now = new Date();
-      for (const r of rows) {
-        const s = r.device_pk === null ? undefined : stateFromRow(r as never);
-        const online = isOnline(s, now, deps.onlineTimeoutMs);
-        const status = mapStatus(s, online);
-        counts.all++;
-        if (online) counts.online++;
-        if (status === 'offline') counts.offline++;
-        if (status === 'moving') counts.moving++;
-        if (status === 'ignitionOff') counts.ignitionOff++;
-        if (status === 'alarm') counts.alarm++;
-        if (online && status !== 'alarm') counts.normal++;
-        if (status === 'unused') counts.unused++;
-        if (followed.has(r.pk)) counts.followed++;
-      }
+      const counts = await deps.monitor.counts(path, req.auth.userId, new Date(), deps.onlineTimeoutMs);
       return reply.ok(counts);
+    },
+  );
+
+  app.post(
+    '/API/api/Monitor/GetDeviceDetail',
+    {
+      config: monitor,
+      schema: { tags: ['monitor'], body: Type.Object({ DeviceID }), response: { 200: DeviceDetailReply } },
+    },
+    async (req, reply) => {
+      const d = await device(deps, req.auth, req.body.DeviceID);
+      const row = await deps.monitor.detail(d.pk, req.auth.holdPath);
+      return reply.ok({
+        DeviceID: d.deviceId,
+        Vehicle: row?.plate ? { Plate: row.plate, OwnerName: row.owner_name ?? '' } : null,
+        ...attributeDetail(row?.attributes ?? null, row?.valid ?? null),
+      });
     },
   );
 
@@ -135,7 +143,38 @@ export function monitorRoutes(fastify: FastifyInstance, deps: MonitorDeps) {
       async (req, reply) => {
         const d = await device(deps, req.auth, req.body.DeviceID);
         if (!d) throw badRequest('notFound');
+        // As for lock/unlock: refused now (spec section 8: unsupported protocol), not queued to fail later.
+        if (!supportsCommand(d.protocol, type)) throw badRequest('unsupportedProtocol', d.protocol);
         return reply.ok({ CommandID: await deps.queueCommand(d.pk, d.deviceId, type, req.auth.userId) });
+      },
+    );
+  }
+
+  // Cutting a vehicle's fuel or power is refused at once for a protocol that cannot carry it (spec
+  // section 8: unsupported protocol) rather than queued to fail, and it goes into the operation log.
+  for (const { path, type, action } of IMMOBILISER) {
+    app.post(
+      `/API/api/Command/${path}`,
+      {
+        config: { fn: Fn.lockUnlock },
+        schema: {
+          tags: ['commands'],
+          body: Type.Object({ DeviceID }),
+          response: { 200: ReplyOf(Type.Object({ CommandID: Type.Integer() })) },
+        },
+      },
+      async (req, reply) => {
+        const d = await device(deps, req.auth, req.body.DeviceID);
+        if (!supportsCommand(d.protocol, type)) throw badRequest('unsupportedProtocol', d.protocol);
+        const id = await deps.queueCommand(d.pk, d.deviceId, type, req.auth.userId);
+        await deps.logs.operation({
+          userId: req.auth.userId,
+          holdId: req.auth.holdId,
+          action,
+          detail: `${d.deviceId} #${id}`,
+          ip: req.auth.ip,
+        });
+        return reply.ok({ CommandID: id });
       },
     );
   }

@@ -3,6 +3,7 @@ import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
 import { Empty } from '../../lib/schemas.ts';
 import {
+  ActivateReply,
   AddDeviceBody,
   DeviceIdBody,
   DeviceIdReply,
@@ -19,7 +20,7 @@ import type { DeviceService } from './service.ts';
 
 const manage = { fn: Fn.deviceManage };
 
-/** Device/*, Monitor/GetMonitorList and History/GetTrack: all scoped to the caller's hold subtree. */
+/** Device/* (Activate: function 76), Monitor/GetMonitorList and History/GetTrack: all scoped to the caller's hold subtree. */
 export function deviceRoutes(fastify: FastifyInstance, svc: DeviceService) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['devices'];
@@ -43,6 +44,11 @@ export function deviceRoutes(fastify: FastifyInstance, svc: DeviceService) {
       await svc.remove(req.auth, req.body.DeviceID);
       return reply.ok();
     },
+  );
+  app.post(
+    '/API/api/Device/Activate',
+    { config: { fn: Fn.activate }, schema: { tags, body: DeviceIdBody, response: { 200: ActivateReply } } },
+    async (req, reply) => reply.ok(await svc.activate(req.auth, req.body.DeviceID)),
   );
   app.post(
     '/API/api/Device/GetDeviceList',

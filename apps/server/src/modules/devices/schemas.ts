@@ -65,7 +65,17 @@ export const DeviceRowSchema = Type.Object({
   Alarms: Type.Array(Type.String()),
   Status: Type.String({ description: 'moving, ignitionOff, still, offline, alarm, weakGps, unused' }),
   State: Type.String({ description: 'inactivated, normal, offline, downtime' }),
+  ActivateTime: Nullable(Type.String({ description: 'when a user activated the device (Device/Activate)' })),
   Followed: Type.Optional(Type.Boolean()),
+  Plate: Type.Optional(Nullable(Type.String({ description: 'monitor rows: the bound vehicle’s plate' }))),
+  VehicleLifeStatus: Type.Optional(
+    Nullable(
+      Type.Integer({
+        description:
+          'monitor rows: the bound vehicle’s life status, 1 normal, 2 overdue, 3 repossessed, 4 settled, 5 scrapped',
+      }),
+    ),
+  ),
 });
 export const DeviceListReply = PageOf(DeviceRowSchema);
 export const UnknownListReply = PageOf(
@@ -95,4 +105,41 @@ export const TrackReply = ReplyOf(
   ),
 );
 export const DeviceIdReply = ReplyOf(Type.Object({ DeviceID: Type.String() }));
+export const ActivateReply = ReplyOf(
+  Type.Object({
+    DeviceID: Type.String(),
+    ActivateTime: Type.String(),
+    State: Type.String({ description: 'the device state after activation: offline until it reports' }),
+  }),
+);
 export const UnknownQuery = Type.Object(Paging);
+
+const CellSchema = Type.Object({
+  MCC: Type.Integer(),
+  MNC: Type.Integer(),
+  LAC: Type.Integer(),
+  CellID: Type.Number(),
+  Signal: Type.Optional(Type.Number({ description: 'as the device reports it (RSSI, dBm or level)' })),
+});
+export const DeviceDetailReply = ReplyOf(
+  Type.Object({
+    DeviceID: Type.String(),
+    Oil: Nullable(Type.Number({ description: 'litres, from the latest fix (JT/T 808 item 0x02, OsmAnd fuel)' })),
+    Vehicle: Nullable(Type.Object({ Plate: Type.String(), OwnerName: Type.String() })),
+    Positioning: Type.Object({
+      Type: Type.Union([Type.Literal('gps'), Type.Literal('lbs'), Type.Literal('wifi')], {
+        description: 'gps when the latest fix is valid, else wifi when access points are known, else lbs',
+      }),
+      Cells: Type.Array(CellSchema),
+      Wifi: Type.Array(Type.Object({ MAC: Type.String(), RSSI: Type.Number() })),
+    }),
+    Tires: Nullable(
+      Type.Array(
+        Type.Object({
+          Position: Type.Integer({ description: '1-based, from the front, left to right' }),
+          PressureKPa: Type.Number(),
+        }),
+      ),
+    ),
+  }),
+);

@@ -3,7 +3,7 @@ import type { DeviceCache } from '../../ingest/device-cache.ts';
 import { isOnline, type LatestState, lifeState, type MapStatus, mapStatus } from '../../ingest/state.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
-import { formatInZone, isTimeZone, parseInZone } from '../../lib/time.ts';
+import { formatInZone, isTimeZone, parseInZone, zoneFormatter } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { HoldRepository } from '../holds/repository.ts';
 import type { LogRepository } from '../logs/repository.ts';
@@ -127,11 +127,23 @@ export class DeviceService {
     if (ids && ids.length > LIMITS.batchDeviceIds)
       throw badRequest('tooManySelected', `DeviceIDs ≤ ${LIMITS.batchDeviceIds}`);
     const cap = ids ? LIMITS.batchDeviceIds : LIMITS.monitorAllDevices;
+    // A status filter is judged by PostgreSQL over the whole subtree, so only the devices shown are loaded.
+    const now = new Date();
+    const matching =
+      status === 'all'
+        ? undefined
+        : await this.devices.idsByStatus(
+            holdPath,
+            status,
+            { userId: auth.userId, now, onlineTimeoutMs: this.onlineTimeoutMs },
+            ids,
+            cap,
+          );
     const { rows, total } = await this.devices.list({
       holdPath,
-      deviceIds: ids,
+      deviceIds: matching ? matching.ids : ids,
       offset: 0,
-      limit: status === 'all' ? cap : 100_000,
+      limit: cap,
       sort: 'DeviceID',
       desc: false,
     });
@@ -140,8 +152,36 @@ export class DeviceService {
       this.followedPks(auth.userId),
     ]);
     const all = rows.map((d) => ({ ...this.toRow(auth, d, states.get(d.id)), Followed: followed.has(d.id) }));
-    const wanted = all.filter((r) => matches(r, status));
-    return { rows: wanted.slice(0, cap), total: status === 'all' ? total : wanted.length };
+    // The same judgement again in JavaScript: a device whose status changed between the two is not shown.
+    const shown = all.filter((r) => matches(r, status));
+    // Spec section 3: "Table rows may carry VehicleLifeStatus and a tag": from the bound vehicle.
+    const vehicles = await this.devices.vehiclesOf(
+      shown.map((r) => r.DeviceID),
+      auth.holdPath,
+    );
+    const rowsOut = shown.map((r) => {
+      const v = vehicles.get(r.DeviceID);
+      return { ...r, Plate: v?.plate ?? null, VehicleLifeStatus: v?.lifeStatus ?? null };
+    });
+    return { rows: rowsOut, total: matching ? matching.total : total };
+  }
+
+  /**
+   * Device/Activate (function 76): a device that never reported and was never activated starts its
+   * life now, so it counts as offline (then downtime) until it reports, instead of inactivated.
+   */
+  async activate(auth: AuthContext, deviceId: string) {
+    const device = await this.owned(auth, deviceId);
+    const state = (await this.devices.statesOf([device.id])).get(device.id);
+    const at = new Date();
+    if (state?.lastSeen || !(await this.devices.activate(device.id, at))) throw conflict('deviceActivated', deviceId);
+    await this.log(auth, 'activateDevice', deviceId);
+    const online = isOnline(state, at, this.onlineTimeoutMs);
+    return {
+      DeviceID: deviceId,
+      ActivateTime: formatInZone(at, auth.timeZone),
+      State: lifeState(state, online, at, at),
+    };
   }
 
   async track(auth: AuthContext, deviceId: string, startText: string, endText: string) {
@@ -157,9 +197,11 @@ export class DeviceService {
     const days = vip ? LIMITS.historyVipDays : LIMITS.historyFreeDays;
     if (from.getTime() < Date.now() - days * day) throw badRequest(vip ? 'historyTooOld' : 'historyVipOnly', `${days}`);
     const rows = await this.devices.track(device.id, from, to);
+    // Two times per point: a 30-day track formats half a million, so the zone's offset is looked up per hour.
+    const inZone = zoneFormatter(auth.timeZone);
     return rows.map(([fix, recv, lat, lon, speed, course, altitude, satellites, valid, alarms]) => ({
-      GpsTime: formatInZone(fix, auth.timeZone),
-      ReceiveTime: formatInZone(recv, auth.timeZone),
+      GpsTime: inZone(fix),
+      ReceiveTime: inZone(recv),
       Lat: lat,
       Lng: lon,
       Speed: speed,
@@ -215,7 +257,8 @@ export class DeviceService {
       Battery: s?.battery ?? null,
       Alarms: s?.alarms ?? [],
       Status: mapStatus(s, online) as MapStatus,
-      State: lifeState(s, online, new Date()),
+      State: lifeState(s, online, new Date(), d.activatedAt),
+      ActivateTime: fmt(d.activatedAt),
     };
   }
 

@@ -85,6 +85,35 @@ describe.each(dbTargets())('live feed on $name PostgreSQL', (target) => {
     ws.terminate();
   });
 
+  it('narrows the feed to the watched devices, never past the hold subtree', async () => {
+    const ws = await connect(token);
+    const box = inbox(ws);
+    await box.next('hello');
+    // Another hold's device in the list is ignored: watching never widens the scope.
+    ws.send(JSON.stringify({ type: 'watch', DeviceIDs: ['A1-DEVICE', 'B-DEVICE'] }));
+    expect((await box.next('watch')).count).toBe(2);
+    t.ingest.bus.publish([
+      update('A-DEVICE', a.id, a.path, 31.1),
+      update('A1-DEVICE', a1.id, a1.path, 31.3),
+      update('B-DEVICE', b.id, b.path, 39.9),
+    ]);
+    const msg = (await box.next('positions')) as unknown as { rows: { DeviceID: string }[] };
+    expect(msg.rows.map((r) => r.DeviceID)).toEqual(['A1-DEVICE']);
+
+    // null watches the whole scope again.
+    ws.send(JSON.stringify({ type: 'watch', DeviceIDs: null }));
+    expect((await box.next('watch')).count).toBeNull();
+    t.ingest.bus.publish([update('A-DEVICE', a.id, a.path, 31.2), update('B-DEVICE', b.id, b.path, 39.8)]);
+    const all = (await box.next('positions')) as unknown as { rows: { DeviceID: string }[] };
+    expect(all.rows.map((r) => r.DeviceID)).toEqual(['A-DEVICE']);
+
+    ws.send(JSON.stringify({ type: 'watch', DeviceIDs: 'A-DEVICE' }));
+    expect((await box.next('error')).msg).toMatch(/DeviceIDs/);
+    ws.send(JSON.stringify({ type: 'watch', DeviceIDs: Array.from({ length: 5001 }, (_, i) => `D${i}`) }));
+    expect((await box.next('error')).msg).toMatch(/at most 5000/);
+    ws.terminate();
+  });
+
   it('closes the socket for a bad token, an unknown appid or a user without the monitor function', async () => {
     const closeCode = (ws: WebSocket) => new Promise<number>((r) => ws.on('close', (code) => r(code)));
     expect(await closeCode(await connect('forged'))).toBe(4401);

@@ -9,6 +9,9 @@ import type { HoldRepository } from '../holds/repository.ts';
 /** Close codes the console acts on: 4401 log in again, 4403 no monitor function, 4400 bad request. */
 export const WS_CLOSE = { BadRequest: 4400, LoginAgain: 4401, NoFunction: 4403 } as const;
 
+/** Devices one `watch` may name: the monitor lists at most 500, a batch search at most 1,000. */
+export const WATCH_MAX = 5000;
+
 interface Deps {
   appId: string;
   sessions: SessionRepository;
@@ -38,7 +41,9 @@ const row = (u: LiveUpdate) => ({
  * The live feed: GET /API/ws?appid=…&token=… upgrades to a WebSocket that receives
  * `{ type: 'positions', rows }` every interval with the latest update of each device that moved,
  * only for devices in the caller's hold subtree (or a hold below it chosen with
- * `{ type: 'scope', HoldID }`).
+ * `{ type: 'scope', HoldID }`). `{ type: 'watch', DeviceIDs }` narrows it further to the devices
+ * the page lists (`null`: every device in scope): a browser showing 500 of a 10,000-device fleet
+ * then parses 500 devices' updates, not 10,000. Watching never widens the hold scope.
  */
 export async function liveRoutes(app: FastifyInstance, deps: Deps) {
   await app.register(websocket);
@@ -56,9 +61,10 @@ export async function liveRoutes(app: FastifyInstance, deps: Deps) {
     if (!session.funs.includes(Fn.onlineMonitor)) return socket.close(WS_CLOSE.NoFunction, 'no monitor function');
 
     let scope = session.holdPath;
+    let watched: Set<string> | null = null;
     let pending = new Map<string, LiveUpdate>();
     const unsubscribe = await deps.bus.subscribe((u) => {
-      if (u.holdPath.startsWith(scope)) pending.set(u.deviceId, u);
+      if (u.holdPath.startsWith(scope) && (!watched || watched.has(u.deviceId))) pending.set(u.deviceId, u);
     });
     const flush = setInterval(() => {
       if (!pending.size || socket.readyState !== socket.OPEN) return;
@@ -81,11 +87,21 @@ export async function liveRoutes(app: FastifyInstance, deps: Deps) {
     };
     socket.on('close', stop);
     socket.on('message', (raw: unknown) => {
-      let msg: { type?: string; HoldID?: number };
+      let msg: { type?: string; HoldID?: number; DeviceIDs?: unknown };
       try {
         msg = JSON.parse(String(raw));
       } catch {
         return socket.send(JSON.stringify({ type: 'error', msg: 'invalid JSON' }));
+      }
+      if (msg.type === 'watch') {
+        const ids = msg.DeviceIDs;
+        if (ids !== null && !(Array.isArray(ids) && ids.every((id) => typeof id === 'string')))
+          return socket.send(JSON.stringify({ type: 'error', msg: 'DeviceIDs must be a list of device IDs or null' }));
+        if (ids && ids.length > WATCH_MAX)
+          return socket.send(JSON.stringify({ type: 'error', msg: `at most ${WATCH_MAX} DeviceIDs` }));
+        watched = ids ? new Set(ids) : null;
+        if (watched) for (const id of pending.keys()) if (!watched.has(id)) pending.delete(id);
+        return socket.send(JSON.stringify({ type: 'watch', count: watched ? watched.size : null }));
       }
       if (msg.type !== 'scope') return socket.send(JSON.stringify({ type: 'error', msg: 'unknown message type' }));
       void deps.holds.findById(Number(msg.HoldID)).then((hold) => {

@@ -48,6 +48,22 @@ export const ACTION_TEXT: Record<string, Texts> = {
   },
   generateCustomerBills: { zh: '生成客户账单', en: 'Generate customer bills', fr: 'Génération des factures clients' },
   setCustomerBillPaid: { zh: '客户账单标记已付', en: 'Mark customer bill paid', fr: 'Facture client marquée payée' },
+  activateDevice: { zh: '激活设备', en: 'Activate device', fr: "Activer l'appareil" },
+  lockDevice: {
+    zh: '锁车（断油断电）',
+    en: 'Lock vehicle (cut fuel/power)',
+    fr: 'Verrouiller le véhicule (couper carburant/alimentation)',
+  },
+  unlockDevice: {
+    zh: '解锁（恢复油电）',
+    en: 'Unlock vehicle (restore fuel/power)',
+    fr: 'Déverrouiller le véhicule (rétablir carburant/alimentation)',
+  },
+  setVehicleLifeStatus: {
+    zh: '修改车辆状态',
+    en: 'Change vehicle life status',
+    fr: 'Changer le cycle de vie du véhicule',
+  },
 };
 
 /** An action with no text yet shows its key, as the log page does. */

@@ -1,0 +1,22 @@
+import type { Language } from '@lodestar/domain';
+
+/** The devices module's server messages (keys join lib/messages.ts's catalogue). */
+export const DEVICES_MESSAGES = {
+  /** Spec section 8: "unsupported protocol". */
+  unsupportedProtocol: {
+    zh: '该设备协议不支持此指令',
+    en: "Unsupported protocol: this device's protocol has no such command",
+    fr: "Protocole non pris en charge : le protocole de l'appareil n'a pas cette commande",
+  },
+  deviceActivated: {
+    zh: '设备已激活',
+    en: 'This device is already activated',
+    fr: 'Cet appareil est déjà activé',
+  },
+  /** Spec section 8: "no vehicle information". */
+  noVehicle: {
+    zh: '没有车辆信息',
+    en: 'No vehicle information',
+    fr: 'Aucune information sur le véhicule',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
