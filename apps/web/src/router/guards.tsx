@@ -7,7 +7,7 @@ import { useFunctionSet, useHasToken } from '../store/session.ts';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const present = useHasToken();
   const location = useLocation();
-  if (!present) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!present) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return children;
 }
 

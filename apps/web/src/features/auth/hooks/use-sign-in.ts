@@ -1,6 +1,9 @@
-import { useNavigate } from 'react-router';
+import { Fn } from '@lodestar/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
 import { landingPath } from '../../../router/menu.ts';
 import { type LoginSession, useSession } from '../../../store/session.ts';
+import { isMonitorPath, prefetchMonitorData } from '../../monitor/preload.ts';
 
 type SessionSnapshot = ReturnType<typeof useSession.getState>;
 
@@ -10,13 +13,28 @@ export function landingOf(state: Pick<SessionSnapshot, 'userId' | 'workspaceByUs
   return landingPath(new Set(state.loginInfo.allFuns), remembered);
 }
 
-/** Stores the session a login call answered and opens the user's first page. Returns false for a reply without token. */
+/**
+ * The page a person was sent to the login from (RequireAuth keeps it in the location state), so
+ * a bookmark or a link opens after logging in; the pages' own guards still check the functions.
+ */
+export function useReturnPath(): string | null {
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login' ? from : null;
+}
+
+/** Stores the session a login call answered and opens the page asked for, else the user's first page. Returns false for a reply without token. */
 export function useSignIn() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const returnTo = useReturnPath();
   return (session: LoginSession | null | undefined): boolean => {
     if (!session?.token) return false;
     useSession.getState().signIn(session);
-    navigate(landingOf(useSession.getState()), { replace: true });
+    const state = useSession.getState();
+    const target = returnTo ?? landingOf(state);
+    if (isMonitorPath(target) && state.loginInfo.allFuns.includes(Fn.onlineMonitor))
+      prefetchMonitorData(queryClient, state.currentHoldId);
+    navigate(target, { replace: true });
     return true;
   };
 }

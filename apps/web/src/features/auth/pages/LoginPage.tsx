@@ -1,14 +1,15 @@
 import { Alert, Tabs } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { hasToken, useSession } from '../../../store/session.ts';
+import { preloadMonitor } from '../../monitor/preload.ts';
 import { useAppConfig } from '../api/get-config.ts';
 import { Agreement } from '../components/Agreement.tsx';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { PasswordLoginForm } from '../components/PasswordLoginForm.tsx';
 import { SmsLoginForm } from '../components/SmsLoginForm.tsx';
-import { landingOf } from '../hooks/use-sign-in.ts';
+import { landingOf, useReturnPath } from '../hooks/use-sign-in.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -17,8 +18,10 @@ export default function LoginPage() {
   const [agreementError, setAgreementError] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const signedIn = useSession((s) => hasToken(s));
+  const returnTo = useReturnPath();
+  usePreloadFor(returnTo);
 
-  if (signedIn) return <Navigate to={landingOf(useSession.getState())} replace />;
+  if (signedIn) return <Navigate to={returnTo ?? landingOf(useSession.getState())} replace />;
 
   const requireAgreement = () => {
     setFailure(null);
@@ -71,4 +74,17 @@ export default function LoginPage() {
       </div>
     </AuthLayout>
   );
+}
+
+/**
+ * While the person types: the signed-in frame's code (every login opens it) and, when they were
+ * sent here from the online monitor (a bookmark, an expired session), the monitor's code with
+ * MapLibre (~1 MB), so the page asked for opens at once after login.
+ */
+function usePreloadFor(returnTo: string | null) {
+  const monitor = returnTo?.startsWith('/monitor') ?? false;
+  useEffect(() => {
+    void import('../../../layouts/Shell.tsx');
+    if (monitor) preloadMonitor();
+  }, [monitor]);
 }

@@ -1,6 +1,6 @@
 import '../workflow.css';
 import { CheckStatus, Fn, WORK_ORDER_UI } from '@lodestar/domain';
-import { App, Button, Modal, Space } from 'antd';
+import { App, Button, Modal, Space, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/table/index.ts';
@@ -20,13 +20,23 @@ function initialFilters(timeZone: string | undefined): FilterValues {
   return { CheckStatic: WORK_ORDER_UI.defaultFilter, IDNO: '', StartTime, EndTime };
 }
 
-/** The body of the dialog; mounted on each opening so the filters start from their defaults. */
+/**
+ * The default dates are the user's own month in the user's time zone: the panel waits for the
+ * profile, or a browser in another zone would start from the wrong day (after 16:00 UTC for a
+ * user in China, today's orders fell outside "today").
+ */
 function WorkOrderPanel() {
+  const info = useUserInfo();
+  if (info.isPending) return <Spin className="work-order-loading" />;
+  return <WorkOrderPanelBody timeZone={info.data?.TimeZone ?? undefined} />;
+}
+
+/** The body of the dialog; mounted on each opening so the filters start from their defaults. */
+function WorkOrderPanelBody({ timeZone }: { timeZone: string | undefined }) {
   const { t } = useTranslation('workflow');
   const { message } = App.useApp();
   const funs = useFunctionSet();
   const canAudit = funs.has(Fn.audit);
-  const timeZone = useUserInfo().data?.TimeZone ?? undefined;
   const [initial] = useState(() => initialFilters(timeZone));
   const [filters, setFilters] = useState(initial);
   const [page, setPage] = useState({ index: 1, size: WORK_ORDER_UI.defaultPageSize as number });
