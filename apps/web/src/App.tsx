@@ -1,4 +1,4 @@
-import { LIMITS } from '@lodestar/domain';
+import { Fn, LIMITS } from '@lodestar/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, Empty } from 'antd';
 import enUS from 'antd/locale/en_US';
@@ -8,9 +8,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { setApiEffects } from './api/instance.ts';
+import { isMonitorPath, prefetchMonitorData } from './features/monitor/preload.ts';
 import { workspaceOf } from './router/menu.ts';
 import { router } from './router/routes.tsx';
-import { useSession } from './store/session.ts';
+import { hasToken, useSession } from './store/session.ts';
 
 const ANTD_LOCALES = { zh: zhCN, en: enUS, fr: frFR };
 
@@ -18,6 +19,11 @@ const queryClient = new QueryClient({
   // The api client already shows every failure; retrying would repeat the toast.
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
 });
+
+// A reload or a bookmark of the monitor: its first calls go out now, not after its code has loaded.
+const boot = useSession.getState();
+if (isMonitorPath(window.location.pathname) && hasToken(boot) && boot.loginInfo.allFuns.includes(Fn.onlineMonitor))
+  prefetchMonitorData(queryClient, boot.currentHoldId);
 
 /** Spec section 8: error toasts last 2 s, 1 s in the SIM administration console. */
 const errorToastSeconds = () =>

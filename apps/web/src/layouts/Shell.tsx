@@ -3,6 +3,7 @@ import { Layout } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { UnitPanel } from '../features/holds/components/UnitPanel.tsx';
+import { preloadMonitor } from '../features/monitor/preload.ts';
 import { SUPPLIER_PANEL_PATHS, SupplierPanel } from '../features/reconciliation/components/SupplierPanel.tsx';
 import { PageFallback } from '../router/Root.tsx';
 import { useFunctionSet, useSession } from '../store/session.ts';
@@ -29,7 +30,7 @@ function usePreloadMonitor() {
   const tracking = useWorkspace().current === 'tracking';
   useEffect(() => {
     if (!canMonitor || !tracking) return;
-    const load = () => void import('../features/monitor/pages/MonitorPage.tsx');
+    const load = preloadMonitor;
     if (typeof requestIdleCallback === 'function') {
       const id = requestIdleCallback(load, { timeout: 5000 });
       return () => cancelIdleCallback(id);

@@ -53,9 +53,22 @@ export function MapView({ provider, offlineNotice, onMapClick, children }: Props
         if (e.sourceId === TILE_SOURCE && e.tile && e.tile.state === 'loaded') setTilesDown(false);
       });
       m.on('click', (e) => clickRef.current?.(fromDisplay([e.lngLat.lng, e.lngLat.lat], crsRef.current)));
+      // Where the map rests, in the displayed coordinates (browser tests check the tiles' placement with it).
+      const rest = () => {
+        const c = m.getCenter();
+        const el = m.getContainer();
+        el.dataset.center = `${c.lng.toFixed(7)},${c.lat.toFixed(7)}`;
+        el.dataset.zoom = m.getZoom().toFixed(6);
+      };
+      rest();
+      m.on('moveend', rest);
       // Layers go on as soon as the style is parsed, not at 'load' (every base tile ready): the
       // devices are tiled while the offline base layer still is, and show up to a second sooner.
       m.once('style.load', () => setMap(m));
+      // When every base tile was first drawn (wall clock, read by bench:web beside the devices' paint).
+      m.once('idle', () => {
+        m.getContainer().dataset.settledAt = String(Date.now());
+      });
     });
     return () => {
       cancelled = true;

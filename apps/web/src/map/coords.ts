@@ -23,8 +23,12 @@ export function insideChina(p: LngLat): boolean {
 
 /** A WGS-84 position from the server, as the map of `crs` draws it (for display only). */
 export function toDisplay(p: LngLat, crs: Crs): LngLat {
-  if (crs === 'WGS84' || !insideChina(p)) return [p[0], p[1]];
-  return transform(p, 'WGS84', crs);
+  if (crs === 'WGS84') return [p[0], p[1]];
+  // One WGS-84 → GCJ-02 conversion answers both "inside China?" (insideChina's rule) and, there, the
+  // GCJ-02 position that BD-09 is derived from: the live map converts every moved device with it.
+  const g = transform(p, 'WGS84', 'GCJ02');
+  if (Math.abs(g[0] - p[0]) <= EPS && Math.abs(g[1] - p[1]) <= EPS) return [p[0], p[1]];
+  return crs === 'GCJ02' ? g : transform(g, 'GCJ02', 'BD09');
 }
 
 /** A point clicked on a map of `crs`, back to WGS-84. */

@@ -10,10 +10,11 @@ export interface TileProvider {
   /** Tile URLs with {x} {y} {z}; several for the provider's sub-domains. */
   tiles: string[];
   scheme: 'xyz' | 'tms';
+  /** Where the provider's tile numbers come from: Web Mercator's grid, or Baidu's own (BD09MC, `baidu-grid.ts`). */
+  grid: 'webMercator' | 'baidu';
+  minzoom: number;
   maxzoom: number;
   attribution: string;
-  /** The provider's tile grid is not Web Mercator (Baidu): tiles are placed approximately. */
-  approximate?: boolean;
 }
 
 /** Expands `{s}` over the given sub-domains: `a{s}.x` with ['1','2'] → ['a1.x', 'a2.x']. */
@@ -26,6 +27,8 @@ const DEFAULTS: Record<ProviderId, Omit<TileProvider, 'id' | 'tiles'> & { url: s
     url: 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}',
     subdomains: ['1', '2', '3', '4'],
     scheme: 'xyz',
+    grid: 'webMercator',
+    minzoom: 0,
     maxzoom: 18,
     attribution: '© AutoNavi',
   },
@@ -34,6 +37,8 @@ const DEFAULTS: Record<ProviderId, Omit<TileProvider, 'id' | 'tiles'> & { url: s
     url: 'https://webst0{s}.is.autonavi.com/appmaptile?style=6&x={x}&y={y}&z={z}',
     subdomains: ['1', '2', '3', '4'],
     scheme: 'xyz',
+    grid: 'webMercator',
+    minzoom: 0,
     maxzoom: 18,
     attribution: '© AutoNavi',
   },
@@ -42,25 +47,31 @@ const DEFAULTS: Record<ProviderId, Omit<TileProvider, 'id' | 'tiles'> & { url: s
     url: 'https://rt{s}.map.gtimg.com/realtimerender?z={z}&x={x}&y={y}&type=vector&style=0',
     subdomains: ['0', '1', '2', '3'],
     scheme: 'tms',
+    grid: 'webMercator',
+    minzoom: 0,
     maxzoom: 18,
     attribution: '© Tencent',
   },
   baidu: {
-    // Baidu numbers its tiles from its own BD-09 Mercator origin; without a key and a custom
-    // projection they land approximately. Kept selectable; set VITE_TILES_BAIDU to a proxy that re-tiles.
+    // Baidu numbers its tiles in its own grid (BD09MC from the origin, y to the north): the browser
+    // re-tiles them onto Web Mercator (baidu-tiles.ts). VITE_TILES_BAIDU templates use Baidu's numbering
+    // too. Zoom 2 tiles are cut from Baidu's smallest level, 3.
     crs: 'BD09',
     url: 'https://maponline{s}.bdimg.com/tile/?qt=vtile&x={x}&y={y}&z={z}&styles=pl&scaler=1&udt=20240101',
     subdomains: ['0', '1', '2', '3'],
     scheme: 'xyz',
+    grid: 'baidu',
+    minzoom: 2,
     maxzoom: 18,
     attribution: '© Baidu',
-    approximate: true,
   },
   osm: {
     crs: 'WGS84',
     url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     subdomains: [],
     scheme: 'xyz',
+    grid: 'webMercator',
+    minzoom: 0,
     maxzoom: 19,
     attribution: '© OpenStreetMap contributors',
   },
@@ -69,6 +80,8 @@ const DEFAULTS: Record<ProviderId, Omit<TileProvider, 'id' | 'tiles'> & { url: s
     url: 'https://mt{s}.google.com/vt/lyrs=m&x={x}&y={y}&z={z}',
     subdomains: ['0', '1', '2', '3'],
     scheme: 'xyz',
+    grid: 'webMercator',
+    minzoom: 0,
     maxzoom: 20,
     attribution: '© Google',
   },

@@ -38,33 +38,26 @@ export function TrailLayer({ points, mode }: { points: readonly LngLat[]; mode: 
 
   useEffect(() => {
     map.addSource(SOURCE, { type: 'geojson', data: dataRef.current });
-    const before = map.getLayer('devices-clusters') ? 'devices-clusters' : undefined;
-    map.addLayer(
-      {
-        id: 'live-trail-line',
-        type: 'line',
-        source: SOURCE,
-        filter: ['==', ['geometry-type'], 'LineString'],
-        layout: { 'line-join': 'round', 'line-cap': 'round' },
-        paint: { 'line-color': '#1677ff', 'line-width': 4, 'line-opacity': 0.85 },
+    map.addLayer({
+      id: 'live-trail-line',
+      type: 'line',
+      source: SOURCE,
+      filter: ['==', ['geometry-type'], 'LineString'],
+      layout: { 'line-join': 'round', 'line-cap': 'round' },
+      paint: { 'line-color': '#1677ff', 'line-width': 4, 'line-opacity': 0.85 },
+    });
+    map.addLayer({
+      id: 'live-trail-points',
+      type: 'circle',
+      source: SOURCE,
+      filter: ['==', ['geometry-type'], 'Point'],
+      paint: {
+        'circle-radius': 4,
+        'circle-color': '#ffffff',
+        'circle-stroke-color': '#1677ff',
+        'circle-stroke-width': 2,
       },
-      before,
-    );
-    map.addLayer(
-      {
-        id: 'live-trail-points',
-        type: 'circle',
-        source: SOURCE,
-        filter: ['==', ['geometry-type'], 'Point'],
-        paint: {
-          'circle-radius': 4,
-          'circle-color': '#ffffff',
-          'circle-stroke-color': '#1677ff',
-          'circle-stroke-width': 2,
-        },
-      },
-      before,
-    );
+    });
     return () => {
       delete map.getContainer().dataset.trailPoints;
       if (!map.style) return;

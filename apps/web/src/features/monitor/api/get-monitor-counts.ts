@@ -5,5 +5,7 @@ import type { MonitorCounts } from './types.ts';
 export const getMonitorCounts = (holdId?: number) =>
   api.post<MonitorCounts>('Monitor/GetMonitorCounts', holdId ? { HoldID: holdId } : {});
 
+export const monitorCountsKey = (holdId?: number) => ['monitor', 'counts', holdId ?? null] as const;
+
 export const useMonitorCounts = (holdId?: number) =>
-  useQuery({ queryKey: ['monitor', 'counts', holdId ?? null], queryFn: () => getMonitorCounts(holdId) });
+  useQuery({ queryKey: monitorCountsKey(holdId), queryFn: () => getMonitorCounts(holdId) });

@@ -30,7 +30,12 @@ export interface MonitorRow {
   Alarms: string[];
   Status: string;
   State: string;
+  /** When a user activated the device (Device/Activate), in the user's time zone. */
+  ActivateTime?: string | null;
   Followed?: boolean;
+  /** The bound vehicle's plate and VehicleLifeStatus (1 normal … 5 scrapped), null without one. */
+  Plate?: string | null;
+  VehicleLifeStatus?: number | null;
 }
 
 /** One row of the live feed's `positions` message. GpsTime is ISO UTC. */

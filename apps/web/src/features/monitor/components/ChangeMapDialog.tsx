@@ -1,4 +1,4 @@
-import { Alert, Modal, Radio, Space, Tag } from 'antd';
+import { Modal, Radio, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROVIDERS, type ProviderId, tileProvider } from '../../../map/tile-settings.ts';
@@ -44,9 +44,6 @@ export function ChangeMapDialog({
           ))}
         </Space>
       </Radio.Group>
-      {tileProvider(choice).approximate ? (
-        <Alert type="warning" showIcon className="change-map-note" title={t('map.approximate')} />
-      ) : null}
     </Modal>
   );
 }

@@ -1,21 +1,27 @@
 import {
   AlertOutlined,
   CloseOutlined,
+  DashboardOutlined,
   LockOutlined,
   StarFilled,
   StarOutlined,
   UnlockOutlined,
+  WifiOutlined,
 } from '@ant-design/icons';
-import { Fn } from '@lodestar/domain';
+import { Fn, supportsCommand } from '@lodestar/domain';
 import { Alert, Button, Descriptions, type DescriptionsProps, Segmented, Space, Switch, Tag } from 'antd';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusStyle } from '../../../map/device-status.ts';
 import type { TrailMode } from '../../../map/layers/TrailLayer.tsx';
 import { useFunctionSet } from '../../../store/session.ts';
+import { type DeviceDetail, useDeviceDetail } from '../api/get-device-detail.ts';
 import { usePlace } from '../api/reverse-geocode.ts';
 import type { MonitorRow } from '../api/types.ts';
 import { useDeviceCommand } from '../hooks/use-device-command.ts';
 import { alarmLabel, statusLabel } from './labels.ts';
+import { PositioningDialog } from './PositioningDialog.tsx';
+import { TirePressureDialog } from './TirePressureDialog.tsx';
 
 interface Props {
   device: MonitorRow;
@@ -29,7 +35,7 @@ interface Props {
 }
 
 /** The Device fields of spec section 3 and the actions on one device. */
-export function DeviceDetails({
+export const DeviceDetails = memo(function DeviceDetails({
   device: d,
   trailOn,
   trailMode,
@@ -46,6 +52,8 @@ export function DeviceDetails({
   const followed = Boolean(d.Followed);
   const hasAlarm = d.Alarms.length > 0 || d.Status === 'alarm';
   const place = usePlace(d.Lat, d.Lng);
+  const detail = useDeviceDetail(d.DeviceID, d.GpsTime ?? d.ReceiveTime);
+  const [dialog, setDialog] = useState<'positioning' | 'tires' | null>(null);
   const items: DescriptionsProps['items'] = [
     ['DeviceID', d.DeviceID],
     ['DeviceName', d.DeviceName],
@@ -101,6 +109,18 @@ export function DeviceDetails({
     ['TimeZone', d.TimeZone || dash],
     ['Remark', d.Remark || dash],
   ].map(([key, children]) => ({ key: String(key), label: t(`details.${key}` as 'details.SIM'), children }));
+  const at = (key: string) => items.findIndex((i) => i.key === key) + 1;
+  items.splice(at('DeviceName'), 0, {
+    key: 'Vehicle',
+    label: t('panel.vehicle'),
+    children: vehicleText(detail.data, detail.isLoading, t),
+  });
+  items.splice(at('Mileage'), 0, {
+    key: 'Oil',
+    label: t('panel.oil'),
+    children: detail.data?.Oil == null ? dash : t('panel.litres', { value: detail.data.Oil.toFixed(1) }),
+  });
+  const name = d.DeviceName || d.DeviceID;
 
   return (
     <aside className="device-details" data-id={d.DeviceID}>
@@ -139,7 +159,10 @@ export function DeviceDetails({
                 className="details-arm"
                 icon={<LockOutlined />}
                 loading={command.busy === 'arm'}
-                disabled={command.busy !== null}
+                disabled={command.busy !== null || !supportsCommand(d.Protocol, 'arm')}
+                title={
+                  supportsCommand(d.Protocol, 'arm') ? undefined : t('rowMenu.unsupported', { protocol: d.Protocol })
+                }
                 onClick={() => void command.run('arm', d.DeviceID)}
               >
                 {t('actions.arm')}
@@ -149,7 +172,10 @@ export function DeviceDetails({
                 className="details-disarm"
                 icon={<UnlockOutlined />}
                 loading={command.busy === 'disarm'}
-                disabled={command.busy !== null}
+                disabled={command.busy !== null || !supportsCommand(d.Protocol, 'disarm')}
+                title={
+                  supportsCommand(d.Protocol, 'disarm') ? undefined : t('rowMenu.unsupported', { protocol: d.Protocol })
+                }
                 onClick={() => void command.run('disarm', d.DeviceID)}
               >
                 {t('actions.disarm')}
@@ -157,6 +183,26 @@ export function DeviceDetails({
             </>
           ) : null}
         </Space>
+        <div className="device-detail-buttons">
+          <Button
+            size="small"
+            className="details-positioning"
+            icon={<WifiOutlined />}
+            onClick={() => setDialog('positioning')}
+          >
+            {t('positioning.open')}
+          </Button>
+          {detail.data?.Tires ? (
+            <Button
+              size="small"
+              className="details-tires"
+              icon={<DashboardOutlined />}
+              onClick={() => setDialog('tires')}
+            >
+              {t('tires.open')}
+            </Button>
+          ) : null}
+        </div>
         <div className="device-trail-controls">
           <Switch size="small" checked={trailOn} onChange={onTrail} className="trail-switch" />
           <span>{t('actions.trail')}</span>
@@ -173,6 +219,37 @@ export function DeviceDetails({
         </div>
       </div>
       <Descriptions size="small" column={1} bordered items={items} className="device-fields" />
+      <PositioningDialog
+        open={dialog === 'positioning'}
+        name={name}
+        detail={detail.data}
+        onClose={() => setDialog(null)}
+      />
+      <TirePressureDialog
+        open={dialog === 'tires'}
+        name={name}
+        tires={detail.data?.Tires ?? []}
+        onClose={() => setDialog(null)}
+      />
     </aside>
+  );
+});
+
+/** The bound vehicle's plate and owner, or spec section 8's "no vehicle information". */
+function vehicleText(
+  detail: DeviceDetail | undefined,
+  loading: boolean,
+  t: (key: 'panel.noVehicle' | 'list.loading') => string,
+) {
+  if (!detail) return loading ? t('list.loading') : '—';
+  if (!detail.Vehicle) return <span className="no-vehicle muted">{t('panel.noVehicle')}</span>;
+  const { Plate, OwnerName } = detail.Vehicle;
+  return (
+    <span className="vehicle-info">
+      <Tag bordered={false} color="blue" className="vehicle-plate">
+        {Plate}
+      </Tag>
+      {OwnerName ? <span className="vehicle-owner">{OwnerName}</span> : null}
+    </span>
   );
 }

@@ -1,6 +1,6 @@
 import { LIMITS } from '@lodestar/domain';
 import { Alert, Input, Tag } from 'antd';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isBatchSearch, parseBatchIds } from '../batch-ids.ts';
 
@@ -14,7 +14,7 @@ interface Props {
  * Search by device ID or name (filters the loaded list as one types), or a batch of device IDs
  * separated by commas (asks the server, at most 1000, spec section 5).
  */
-export function DeviceSearch({ batch, onKeyword, onBatch }: Props) {
+export const DeviceSearch = memo(function DeviceSearch({ batch, onKeyword, onBatch }: Props) {
   const { t } = useTranslation('monitor');
   const [text, setText] = useState('');
   const [tooMany, setTooMany] = useState<number | null>(null);
@@ -72,4 +72,4 @@ export function DeviceSearch({ batch, onKeyword, onBatch }: Props) {
       ) : null}
     </div>
   );
-}
+});

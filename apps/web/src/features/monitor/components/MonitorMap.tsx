@@ -1,6 +1,6 @@
-import { SwapOutlined } from '@ant-design/icons';
+import { EyeOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LngLat } from '../../../map/coords.ts';
 import { DeviceLayer, type DeviceMarker } from '../../../map/layers/DeviceLayer.tsx';
@@ -9,13 +9,16 @@ import { MapView } from '../../../map/MapView.tsx';
 import { useMapSettings } from '../../../map/map-store.ts';
 import type { MonitorRow } from '../api/types.ts';
 import { useMonitorStore } from '../live/monitor-store.ts';
+import { useListedRows } from '../live/use-listed-rows.ts';
+import { mapLabelText, useMonitorView } from '../live/view-settings.ts';
 import { ChangeMapDialog } from './ChangeMapDialog.tsx';
+import { ViewSettingsDialog } from './ViewSettingsDialog.tsx';
 
 /** The details panel's width (monitor.css `.device-details`). */
 const DETAILS_WIDTH = 300;
 
 interface Props {
-  rows: readonly MonitorRow[];
+  keyword: string;
   selectedId: string | null;
   onSelect: (id: string) => void;
   fitKey: string;
@@ -24,51 +27,34 @@ interface Props {
 }
 
 /** The monitor's map: the device layer, the live trail of the chosen device, and the change-map dialog. */
-export function MonitorMap({ rows, selectedId, onSelect, fitKey, trailOn, trailMode }: Props) {
+export function MonitorMap({ keyword, selectedId, onSelect, fitKey, trailOn, trailMode }: Props) {
   const { t } = useTranslation('monitor');
   const provider = useMapSettings((s) => s.provider);
   const setProvider = useMapSettings((s) => s.setProvider);
   const [dialog, setDialog] = useState(false);
+  const [viewDialog, setViewDialog] = useState(false);
   const [clicked, setClicked] = useState<LngLat | null>(null);
   const trail = useMonitorStore((s) => s.trail);
   const trailId = useMonitorStore((s) => s.trailId);
-
-  const markers = useMemo<DeviceMarker[]>(
-    () =>
-      rows.flatMap((r) =>
-        r.Lat === null || r.Lng === null
-          ? []
-          : [
-              {
-                id: r.DeviceID,
-                name: r.DeviceName || r.DeviceID,
-                lng: r.Lng,
-                lat: r.Lat,
-                status: r.Status,
-                course: r.Course ?? 0,
-                followed: Boolean(r.Followed),
-              },
-            ],
-      ),
-    [rows],
-  );
 
   return (
     <div className="monitor-map">
       <MapView provider={provider} offlineNotice={t('map.offline')} onMapClick={setClicked}>
         {trailOn && trailId === selectedId && selectedId ? <TrailLayer points={trail} mode={trailMode} /> : null}
-        <DeviceLayer
-          devices={markers}
-          selectedId={selectedId}
-          onSelect={onSelect}
-          fitKey={fitKey}
-          coveredRight={selectedId ? DETAILS_WIDTH + 10 : 0}
-        />
+        <LiveDevices keyword={keyword} selectedId={selectedId} onSelect={onSelect} fitKey={fitKey} />
       </MapView>
       <div className="monitor-map-tools">
         <Button size="small" icon={<SwapOutlined />} onClick={() => setDialog(true)} className="change-map-button">
           {t('actions.changeMap')}
           <span className="map-provider-name">· {t(`map.provider.${provider}`)}</span>
+        </Button>
+        <Button
+          size="small"
+          icon={<EyeOutlined />}
+          onClick={() => setViewDialog(true)}
+          className="view-settings-button"
+        >
+          {t('viewSettings.button')}
         </Button>
       </div>
       {clicked ? (
@@ -77,6 +63,60 @@ export function MonitorMap({ rows, selectedId, onSelect, fitKey, trailOn, trailM
         </div>
       ) : null}
       <ChangeMapDialog open={dialog} value={provider} onChange={setProvider} onClose={() => setDialog(false)} />
+      <ViewSettingsDialog open={viewDialog} onClose={() => setViewDialog(false)} />
     </div>
+  );
+}
+
+/** The listed devices on the map: the one part of the map a live update re-renders. */
+function LiveDevices({
+  keyword,
+  selectedId,
+  onSelect,
+  fitKey,
+}: {
+  keyword: string;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  fitKey: string;
+}) {
+  const { t } = useTranslation('monitor');
+  const rows = useListedRows(keyword);
+  const parts = useMonitorView().mapLabel;
+  const kmh = t('viewSettings.kmh');
+  // Rows a live frame did not touch keep their object, and so their marker (and its label text).
+  const made = useRef<{ parts: unknown; kmh: string; markers: WeakMap<MonitorRow, DeviceMarker> } | null>(null);
+  const markers = useMemo<DeviceMarker[]>(() => {
+    if (made.current?.parts !== parts || made.current.kmh !== kmh)
+      made.current = { parts, kmh, markers: new WeakMap() };
+    const cache = made.current.markers;
+    const out: DeviceMarker[] = [];
+    for (const r of rows) {
+      if (r.Lat === null || r.Lng === null) continue;
+      let m = cache.get(r);
+      if (!m) {
+        m = {
+          id: r.DeviceID,
+          name: mapLabelText(parts, r, kmh),
+          lng: r.Lng,
+          lat: r.Lat,
+          status: r.Status,
+          course: r.Course ?? 0,
+          followed: Boolean(r.Followed),
+        };
+        cache.set(r, m);
+      }
+      out.push(m);
+    }
+    return out;
+  }, [rows, parts, kmh]);
+  return (
+    <DeviceLayer
+      devices={markers}
+      selectedId={selectedId}
+      onSelect={onSelect}
+      fitKey={fitKey}
+      coveredRight={selectedId ? DETAILS_WIDTH + 10 : 0}
+    />
   );
 }

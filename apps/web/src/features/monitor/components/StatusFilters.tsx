@@ -1,9 +1,10 @@
 import { Tag } from 'antd';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type MonitorCounts, STATUS_FILTERS, type StatusFilter } from '../api/types.ts';
 
-/** The device filters of spec section 4, each with its count. */
-export function StatusFilters({
+/** The device filters of spec section 4, each with its count (memoised: live updates leave it alone). */
+export const StatusFilters = memo(function StatusFilters({
   value,
   counts,
   onChange,
@@ -29,4 +30,4 @@ export function StatusFilters({
       ))}
     </div>
   );
-}
+});

@@ -4,26 +4,43 @@ import { useTranslation } from 'react-i18next';
 import { armDevice } from '../api/arm-device.ts';
 import { disarmDevice } from '../api/disarm-device.ts';
 import { type CommandRow, getCommandList } from '../api/get-command-list.ts';
+import { lockDevice, unlockDevice } from '../api/lock-device.ts';
 
 const POLL_MS = 2000;
 const GIVE_UP_MS = 90_000;
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Arm/disarm (send command), and lock/unlock: the immobiliser's cut and restore (function 83). */
+export type DeviceCommand = 'arm' | 'disarm' | 'lock' | 'unlock';
+
+const SEND: Record<DeviceCommand, (deviceId: string) => Promise<{ CommandID: number }>> = {
+  arm: armDevice,
+  disarm: disarmDevice,
+  lock: lockDevice,
+  unlock: unlockDevice,
+};
+const DONE: Record<DeviceCommand, string> = {
+  arm: 'command.armed',
+  disarm: 'command.disarmed',
+  lock: 'rowMenu.locked',
+  unlock: 'rowMenu.unlocked',
+};
+
 /**
- * Arm or disarm a device, then poll its command list until the device acknowledges
+ * Arm, disarm, lock or unlock a device, then poll its command list until the device acknowledges
  * (success message, spec section 4) or the command fails or times out.
  */
 export function useDeviceCommand() {
   const { t } = useTranslation('monitor');
   const { message } = App.useApp();
-  const [busy, setBusy] = useState<'arm' | 'disarm' | null>(null);
+  const [busy, setBusy] = useState<DeviceCommand | null>(null);
 
-  async function run(kind: 'arm' | 'disarm', deviceId: string) {
+  async function run(kind: DeviceCommand, deviceId: string) {
     const key = `command-${deviceId}`;
     setBusy(kind);
     try {
-      const { CommandID } = await (kind === 'arm' ? armDevice(deviceId) : disarmDevice(deviceId));
+      const { CommandID } = await SEND[kind](deviceId);
       void message.loading({ key, content: t('command.sending'), duration: 0 });
       const until = Date.now() + GIVE_UP_MS;
       let row: CommandRow | undefined;
@@ -32,8 +49,7 @@ export function useDeviceCommand() {
         row = (await getCommandList(deviceId)).find((c) => c.CommandID === CommandID);
         if (row && row.Status !== 'pending' && row.Status !== 'sent') break;
       }
-      if (row?.Status === 'acknowledged')
-        void message.success({ key, content: t(kind === 'arm' ? 'command.armed' : 'command.disarmed') });
+      if (row?.Status === 'acknowledged') void message.success({ key, content: t(DONE[kind]) });
       else if (row?.Status === 'failed' || row?.Status === 'timedOut')
         void message.error({ key, content: t(`command.${row.Status}`, { result: row.Result ?? '' }) });
       else void message.warning({ key, content: t('command.noAnswer') });

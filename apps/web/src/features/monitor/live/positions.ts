@@ -1,12 +1,14 @@
 import type { LngLat } from '../../../map/coords.ts';
 import type { LivePosition, MonitorRow } from '../api/types.ts';
 
-/** 'YYYY-MM-DD HH:mm:ss' of an instant in a time zone (the form the list's times come in). */
-export function formatInZone(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  try {
-    return new Intl.DateTimeFormat('sv-SE', {
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone: building an Intl.DateTimeFormat costs ~0.3 ms, 150 ms for a live update of 500 rows. */
+function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('sv-SE', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -15,9 +17,21 @@ export function formatInZone(iso: string, timeZone?: string): string {
       minute: '2-digit',
       second: '2-digit',
       hourCycle: 'h23',
-    }).format(date);
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' of an instant in a time zone (the form the list's times come in). */
+export function formatInZone(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  try {
+    return formatterFor(timeZone).format(date);
   } catch {
-    return formatInZone(iso);
+    // An unknown zone name: the browser's own zone.
+    return timeZone === undefined ? iso : formatInZone(iso);
   }
 }
 
@@ -51,6 +65,8 @@ export function applyPositions(
       Status: p.Status,
       Mileage: p.Mileage,
       Online: true,
+      // A device reporting now is online: device state normal (spec section 4), activated or not before.
+      State: 'normal',
     };
   }
   return next ?? rows;
@@ -78,24 +94,28 @@ export function appendTrail(
 
 /**
  * Collects items and hands them over at most once per frame: a burst of socket messages becomes
- * one store update and one render.
+ * one store update and one render. At most `maxPerFrame` go per frame, in arrival order, the rest
+ * in the frames after: 500 devices reporting in the same second are drawn over a few frames
+ * instead of one long task.
  */
 export function createFrameBatcher<T>(
   flush: (items: T[]) => void,
   schedule: (run: () => void) => number = (run) => requestAnimationFrame(run),
   cancel: (handle: number) => void = (h) => cancelAnimationFrame(h),
+  maxPerFrame = Number.POSITIVE_INFINITY,
 ) {
   let queue: T[] = [];
   let handle: number | null = null;
   const run = () => {
     handle = null;
-    const items = queue;
-    queue = [];
+    const items = queue.length > maxPerFrame ? queue.splice(0, maxPerFrame) : queue;
+    if (items === queue) queue = [];
+    else handle = schedule(run);
     if (items.length) flush(items);
   };
   return {
     push(...items: T[]) {
-      queue.push(...items);
+      for (const item of items) queue.push(item);
       handle ??= schedule(run);
     },
     dispose() {

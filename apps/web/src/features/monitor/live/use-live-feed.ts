@@ -8,11 +8,14 @@ import { createFrameBatcher } from './positions.ts';
 /** Close codes of the live feed (server `WS_CLOSE`). */
 const CLOSE = { BadRequest: 4400, LoginAgain: 4401, NoFunction: 4403 } as const;
 const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
+/** Positions applied per animation frame: each frame's render stays short when many report at once. */
+const POSITIONS_PER_FRAME = 100;
 
 type ServerMessage =
   | { type: 'hello'; intervalMs: number; HoldID: number }
   | { type: 'positions'; rows: LivePosition[] }
   | { type: 'scope'; HoldID: number }
+  | { type: 'watch'; count: number | null }
   | { type: 'error'; msg: string };
 
 export function liveFeedUrl(token: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
@@ -23,19 +26,27 @@ export function liveFeedUrl(token: string, location: Pick<Location, 'protocol' |
 
 /**
  * The socket controller: keeps the live feed open (reconnecting with back-off), narrows it to the
- * chosen unit, and feeds positions into the monitor store at most once per animation frame.
- * While it is down the store's mode is 'polling' and the page's auto refresh takes over.
+ * chosen unit and to the listed devices, and feeds positions into the monitor store at most once
+ * per animation frame. While it is down the store's mode is 'polling' and the page's auto refresh
+ * takes over.
  */
-export function useLiveFeed(holdId: number | null): void {
+export function useLiveFeed(holdId: number | null, deviceIds: readonly string[]): void {
   const token = useSession((s) => s.token);
   const socketRef = useRef<WebSocket | null>(null);
   const holdRef = useRef(holdId);
   holdRef.current = holdId;
+  const watchRef = useRef(deviceIds);
+  watchRef.current = deviceIds;
 
   useEffect(() => {
     if (!token) return;
     const { setMode, applyBatch } = useMonitorStore.getState();
-    const batcher = createFrameBatcher<LivePosition>((rows) => applyBatch(rows));
+    const batcher = createFrameBatcher<LivePosition>(
+      (rows) => applyBatch(rows),
+      undefined,
+      undefined,
+      POSITIONS_PER_FRAME,
+    );
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -56,6 +67,7 @@ export function useLiveFeed(holdId: number | null): void {
           setMode('live');
           if (holdRef.current && holdRef.current !== msg.HoldID)
             ws.send(JSON.stringify({ type: 'scope', HoldID: holdRef.current }));
+          ws.send(watchMessage(watchRef.current));
         } else if (msg.type === 'positions') batcher.push(...msg.rows);
       };
       ws.onclose = (ev) => {
@@ -84,9 +96,19 @@ export function useLiveFeed(holdId: number | null): void {
     };
   }, [token]);
 
+  // Only the listed devices' updates are wanted: the rest would be parsed and dropped.
+  const watchKey = deviceIds.join(',');
+  useEffect(() => {
+    const ws = socketRef.current;
+    // Device IDs never hold a comma (IMEIs, terminal phone numbers), so the key splits back.
+    if (ws?.readyState === WebSocket.OPEN) ws.send(watchMessage(watchKey ? watchKey.split(',') : []));
+  }, [watchKey]);
+
   // Narrow the feed when another unit is chosen in the unit tree.
   useEffect(() => {
     const ws = socketRef.current;
     if (holdId && ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'scope', HoldID: holdId }));
   }, [holdId]);
 }
+
+const watchMessage = (ids: readonly string[]) => JSON.stringify({ type: 'watch', DeviceIDs: ids });

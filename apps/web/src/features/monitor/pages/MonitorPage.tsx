@@ -1,7 +1,7 @@
 import '../monitor.css';
 import { LIMITS } from '@lodestar/domain';
 import { Alert, App } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type ComponentProps, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import type { TrailMode } from '../../../map/layers/TrailLayer.tsx';
@@ -15,12 +15,15 @@ import { DeviceDetails } from '../components/DeviceDetails.tsx';
 import { DeviceList } from '../components/DeviceList.tsx';
 import { DeviceSearch } from '../components/DeviceSearch.tsx';
 import { FeedBar } from '../components/FeedBar.tsx';
+import { LifeStatusDialog } from '../components/LifeStatusDialog.tsx';
 import { MonitorMap } from '../components/MonitorMap.tsx';
 import { ReleaseAlarmDialog } from '../components/ReleaseAlarmDialog.tsx';
 import { StatusFilters } from '../components/StatusFilters.tsx';
+import { useRowActions } from '../hooks/use-row-actions.ts';
 import { useTrailSeed } from '../hooks/use-trail-seed.ts';
 import { useMonitorStore } from '../live/monitor-store.ts';
 import { useAutoRefresh } from '../live/use-auto-refresh.ts';
+import { useListedRow, useListedRows } from '../live/use-listed-rows.ts';
 import { useLiveFeed } from '../live/use-live-feed.ts';
 
 /** Counts come from the server; statuses change with every report, so they are asked again often. */
@@ -38,14 +41,15 @@ export default function MonitorPage() {
   const [trailOn, setTrailOn] = useState(true);
   const [trailMode, setTrailMode] = useState<TrailMode>('line');
   const [releaseFor, setReleaseFor] = useState<string | null>(null);
+  const [policyFor, setPolicyFor] = useState<string | null>(null);
 
   const list = useMonitorList({ HoldID: holdId ?? undefined, Status: filter, DeviceIDs: batch?.join(',') });
   const counts = useMonitorCounts(holdId ?? undefined);
   const profile = useUserInfo();
   const mode = useMonitorStore((s) => s.mode);
-  const rowsById = useMonitorStore((s) => s.rows);
+  // The page itself does not read the rows: live updates re-render only what shows them.
   const order = useMonitorStore((s) => s.order);
-  useLiveFeed(holdId);
+  useLiveFeed(holdId, order);
   useTrailSeed(selectedId);
 
   useEffect(() => useMonitorStore.getState().setTimeZone(profile.data?.TimeZone ?? undefined), [profile.data]);
@@ -63,21 +67,37 @@ export default function MonitorPage() {
   }, [list.refetch, counts.refetch]);
   const refresh = useAutoRefresh(mode === 'polling' || mode === 'forbidden', refreshAll);
 
-  const rows = useMemo(() => {
-    const all = order.flatMap((id) => (rowsById[id] ? [rowsById[id]] : []));
-    const k = keyword.toLowerCase();
-    return k ? all.filter((r) => r.DeviceID.toLowerCase().includes(k) || r.DeviceName.toLowerCase().includes(k)) : all;
-  }, [order, rowsById, keyword]);
-
-  const selected = selectedId ? (rowsById[selectedId] ?? null) : null;
-  const follow = useFollowDevice();
-  const toggleFollow = (row: MonitorRow) =>
-    follow.mutate(row.DeviceID, {
-      onSuccess: ({ Followed }) => {
-        useMonitorStore.getState().patchRow(row.DeviceID, { Followed });
-        void message.success(t(Followed ? 'actions.followed' : 'actions.unfollowed', { name: row.DeviceName }));
-      },
-    });
+  const { mutate: followMutate } = useFollowDevice();
+  // Callbacks stay the same object across live updates, so the memoised rows, filters, search and
+  // details panel skip the render when their own data did not change.
+  const toggleFollow = useCallback(
+    (row: MonitorRow) =>
+      followMutate(row.DeviceID, {
+        onSuccess: ({ Followed }) => {
+          useMonitorStore.getState().patchRow(row.DeviceID, { Followed });
+          void message.success(t(Followed ? 'actions.followed' : 'actions.unfollowed', { name: row.DeviceName }));
+        },
+      }),
+    [followMutate, message, t],
+  );
+  const changeFilter = useCallback((f: StatusFilter) => {
+    setFilter(f);
+    setSelectedId(null);
+  }, []);
+  const release = useCallback((row: MonitorRow) => setReleaseFor(row.DeviceID), []);
+  const closeDetails = useCallback(() => setSelectedId(null), []);
+  const closeRelease = useCallback(() => setReleaseFor(null), []);
+  const closePolicy = useCallback(() => setPolicyFor(null), []);
+  const rowAction = useRowActions({
+    select: setSelectedId,
+    follow: toggleFollow,
+    trail: (id) => {
+      setSelectedId(id);
+      setTrailOn(true);
+    },
+    release,
+    policy: (row) => setPolicyFor(row.DeviceID),
+  });
 
   const total = list.data?.total ?? 0;
   const loaded = list.data?.rows.length ?? 0;
@@ -88,14 +108,7 @@ export default function MonitorPage() {
     <PageLayout title={t('title')} extra={<FeedBar mode={mode} refresh={refresh} onRefresh={refreshAll} />}>
       <div className="monitor-page">
         <section className="monitor-side">
-          <StatusFilters
-            value={filter}
-            counts={counts.data}
-            onChange={(f) => {
-              setFilter(f);
-              setSelectedId(null);
-            }}
-          />
+          <StatusFilters value={filter} counts={counts.data} onChange={changeFilter} />
           <DeviceSearch batch={batch} onKeyword={setKeyword} onBatch={setBatch} />
           {capped ? (
             <Alert
@@ -105,42 +118,59 @@ export default function MonitorPage() {
               title={t('list.capped', { max: LIMITS.monitorAllDevices, shown: loaded, total })}
             />
           ) : null}
-          <div className="monitor-list-head muted">{t('list.shown', { shown: rows.length })}</div>
+          <ShownCount keyword={keyword} />
           <DeviceList
-            rows={rows}
+            keyword={keyword}
             loading={list.isLoading}
             selectedId={selectedId}
             onSelect={setSelectedId}
             onFollow={toggleFollow}
+            onAction={rowAction}
           />
         </section>
         <section className="monitor-main">
           <MonitorMap
-            rows={rows}
+            keyword={keyword}
             selectedId={selectedId}
             onSelect={setSelectedId}
             fitKey={fitKey}
             trailOn={trailOn}
             trailMode={trailMode}
           />
-          {selected ? (
-            <DeviceDetails
-              device={selected}
+          {selectedId ? (
+            <SelectedDetails
+              id={selectedId}
               trailOn={trailOn}
               trailMode={trailMode}
               onTrail={setTrailOn}
               onTrailMode={setTrailMode}
               onFollow={toggleFollow}
-              onRelease={(row) => setReleaseFor(row.DeviceID)}
-              onClose={() => setSelectedId(null)}
+              onRelease={release}
+              onClose={closeDetails}
             />
           ) : null}
         </section>
       </div>
-      <ReleaseAlarmDialog
-        device={releaseFor ? (rowsById[releaseFor] ?? null) : null}
-        onClose={() => setReleaseFor(null)}
-      />
+      <ReleaseFor id={releaseFor} onClose={closeRelease} />
+      <PolicyFor id={policyFor} onClose={closePolicy} />
     </PageLayout>
   );
+}
+
+function ShownCount({ keyword }: { keyword: string }) {
+  const { t } = useTranslation('monitor');
+  return <div className="monitor-list-head muted">{t('list.shown', { shown: useListedRows(keyword).length })}</div>;
+}
+
+function SelectedDetails({ id, ...props }: { id: string } & Omit<ComponentProps<typeof DeviceDetails>, 'device'>) {
+  const device = useListedRow(id);
+  return device ? <DeviceDetails device={device} {...props} /> : null;
+}
+
+function ReleaseFor({ id, onClose }: { id: string | null; onClose: () => void }) {
+  return <ReleaseAlarmDialog device={useListedRow(id)} onClose={onClose} />;
+}
+
+function PolicyFor({ id, onClose }: { id: string | null; onClose: () => void }) {
+  return <LifeStatusDialog device={useListedRow(id)} onClose={onClose} />;
 }

@@ -1,0 +1,78 @@
+import { App } from 'antd';
+import { useCallback, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { activateDevice } from '../api/activate-device.ts';
+import type { MonitorRow } from '../api/types.ts';
+import type { RowAction } from '../components/RowActions.tsx';
+import { useMonitorStore } from '../live/monitor-store.ts';
+import { useDeviceCommand } from './use-device-command.ts';
+
+export interface RowActionTargets {
+  select: (id: string) => void;
+  follow: (row: MonitorRow) => void;
+  trail: (id: string) => void;
+  release: (row: MonitorRow) => void;
+  policy: (row: MonitorRow) => void;
+}
+
+/**
+ * What the row-action menu's items do. Activation and the immobiliser ask for confirmation first
+ * (lock stops a vehicle); commands end with the device's acknowledgement as arm/disarm do. The
+ * returned callback never changes, so the memoised rows do not re-render for it.
+ */
+export function useRowActions(targets: RowActionTargets): (action: RowAction, row: MonitorRow) => void {
+  const { t } = useTranslation('monitor');
+  const { modal, message } = App.useApp();
+  const command = useDeviceCommand();
+
+  const handle = (action: RowAction, row: MonitorRow) => {
+    const id = row.DeviceID;
+    const name = row.DeviceName || id;
+    switch (action) {
+      case 'details':
+        return targets.select(id);
+      case 'follow':
+        return targets.follow(row);
+      case 'trail':
+        return targets.trail(id);
+      case 'release':
+        return targets.release(row);
+      case 'policy':
+        return targets.policy(row);
+      case 'arm':
+      case 'disarm':
+        return void command.run(action, id);
+      case 'activate':
+        return void modal.confirm({
+          title: t('rowMenu.activateTitle', { name }),
+          content: t('rowMenu.activateConfirm'),
+          okText: t('rowMenu.activate'),
+          cancelText: t('common:cancel'),
+          className: 'activate-confirm',
+          onOk: async () => {
+            try {
+              const r = await activateDevice(id);
+              useMonitorStore.getState().patchRow(id, { State: r.State, ActivateTime: r.ActivateTime });
+              void message.success(t('rowMenu.activated', { name, time: r.ActivateTime }));
+            } catch {
+              // the API client already showed the server's message
+            }
+          },
+        });
+      case 'lock':
+      case 'unlock':
+        return void modal.confirm({
+          title: t(action === 'lock' ? 'rowMenu.lockTitle' : 'rowMenu.unlockTitle', { name }),
+          content: t(action === 'lock' ? 'rowMenu.lockConfirm' : 'rowMenu.unlockConfirm'),
+          okText: t(action === 'lock' ? 'rowMenu.lockOk' : 'rowMenu.unlockOk'),
+          okButtonProps: { danger: action === 'lock' },
+          cancelText: t('common:cancel'),
+          className: `${action}-confirm`,
+          onOk: () => void command.run(action, id),
+        });
+    }
+  };
+  const latest = useRef(handle);
+  latest.current = handle;
+  return useCallback((action: RowAction, row: MonitorRow) => latest.current(action, row), []);
+}
