@@ -48,8 +48,11 @@ describe('console', () => {
     await expect.poll(() => page.locator('.device-access').textContent()).toMatch(/^设备接入 IP：\S+　端口：\d+$/);
     await browser.shot('01-login-zh');
 
-    // Guards: a private path without a token goes to /login.
+    // Guards: a private path without a token goes to /login (which returns there afterwards: the
+    // SMS login below). From the root, a login lands on the user's first page.
     await page.goto(`${server.url}/user/info`);
+    await page.waitForURL('**/login');
+    await page.goto(`${server.url}/`);
     await page.waitForURL('**/login');
 
     // Validation of spec section 5, in Chinese.
@@ -138,8 +141,9 @@ describe('console', () => {
     await expect.poll(() => page.locator('.auth-title').textContent()).toBe('Bienvenue');
   });
 
-  it('logs in with an SMS code read from the local provider log', async () => {
-    await page.goto(`${server.url}/login`);
+  it('logs in with an SMS code read from the local provider log, back to the page asked for', async () => {
+    await page.goto(`${server.url}/user/info`);
+    await page.waitForURL('**/login');
     await page.locator('.ant-tabs-tab', { hasText: 'Code SMS' }).click();
     await expect.poll(() => page.locator('.local-sms').textContent()).toContain('journal du serveur');
     await page.fill('#sms-login_Phone', DEMO_USER_PHONE);
@@ -152,6 +156,7 @@ describe('console', () => {
     await browser.shot('06-sms-login-fr');
     await page.locator('#sms-login .login-submit').click();
     await page.waitForSelector('.app-header');
+    expect(new URL(page.url()).pathname).toBe('/user/info');
     await expect.poll(() => page.locator('.personal-link').textContent()).toContain('李调度');
     // Only the entries its function ids allow: no risk management, and a SIM page it lacks is refused.
     expect(await page.locator('.nav-menu').textContent()).not.toContain('Gestion des risques');

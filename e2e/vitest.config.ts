@@ -12,5 +12,8 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     env: { TZ: 'UTC' },
+    // A page answers in well under a second on an idle machine; CI machines and busy desks are slower,
+    // so every poll waits up to 10 s (vitest's own default is 1 s) before it fails.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

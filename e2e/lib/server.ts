@@ -34,7 +34,9 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const dataDir = mkdtempSync(join(tmpdir(), 'lodestar-e2e-'));
   chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as the postgres user when we are root
   const lines: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // e.g. SERVER_NODE_ARGS=--cpu-prof to profile the server under a browser test or bench:web.
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
