@@ -23,7 +23,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import { openBrowser } from '../e2e/lib/browser.ts';
-import { freePort, type RunningServer, startServer } from '../e2e/lib/server.ts';
+import { type RunningServer, startDemoServer } from '../e2e/lib/server.ts';
 
 const SIZES = (process.env.BENCH_WEB_SIZES ?? '500,10000').split(',').map(Number);
 const WINDOW_S = Number(process.env.BENCH_WEB_WINDOW_S ?? 30);
@@ -74,18 +74,9 @@ async function waitForFleet(server: RunningServer, devices: number): Promise<num
 }
 
 async function run(devices: number): Promise<Result> {
-  const [gt06, jt808, h02, osmand] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const server = await startServer({
-    DEMO: '1',
-    DEMO_DEVICES: String(devices),
+  const server = await startDemoServer(devices, {
     ADMIN_PHONE,
     ADMIN_PASSWORD,
-    GATEWAY_GT06_PORT: String(gt06),
-    GATEWAY_JT808_PORT: String(jt808),
-    GATEWAY_H02_PORT: String(h02),
-    GATEWAY_OSMAND_PORT: String(osmand),
-    GATEWAY_TELTONIKA_PORT: '0',
-    LOG_LEVEL: 'warn',
     DEMO_SIMULATOR: FLEET_IN_SERVER ? '1' : '0',
   });
   // The same fleet the server would drive (same ids, seed and interval), from its own process.
@@ -98,8 +89,8 @@ async function run(devices: number): Promise<Result> {
           'tsx',
           'tools/simulator/src/cli.ts',
           ...['--devices', String(devices), '--interval', '10000', '--seed', '7'],
-          ...['--gt06-port', String(gt06), '--jt808-port', String(jt808)],
-          ...['--h02-port', String(h02), '--osmand-port', String(osmand)],
+          ...['--gt06-port', String(server.ports.gt06), '--jt808-port', String(server.ports.jt808)],
+          ...['--h02-port', String(server.ports.h02), '--osmand-port', String(server.ports.osmand)],
         ],
         { stdio: 'ignore' },
       );

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPlacement, type Rect, syntheticBaiduTile, type View } from './lib/baidu-tiles.ts';
 import { type Browser, logIn, openBrowser, screenshotDir } from './lib/browser.ts';
 import { decodePng } from './lib/png.ts';
-import { freePort, type RunningServer, startServer } from './lib/server.ts';
+import { type RunningServer, startDemoServer } from './lib/server.ts';
 
 // Baidu's tiles are re-tiled onto Web Mercator in the browser (#4). Baidu's tile hosts are answered
 // here with synthetic tiles whose pixels say where they lie in Baidu's grid; a screenshot of the map
@@ -87,19 +87,7 @@ async function placementWhenSettled(name: string) {
 }
 
 beforeAll(async () => {
-  const [gt06, jt808, h02, osmand] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  server = await startServer({
-    DEMO: '1',
-    DEMO_DEVICES: '3',
-    ADMIN_PHONE,
-    ADMIN_PASSWORD,
-    GATEWAY_GT06_PORT: String(gt06),
-    GATEWAY_JT808_PORT: String(jt808),
-    GATEWAY_H02_PORT: String(h02),
-    GATEWAY_OSMAND_PORT: String(osmand),
-    GATEWAY_TELTONIKA_PORT: '0',
-    LOG_LEVEL: 'warn',
-  });
+  server = await startDemoServer(3, { ADMIN_PHONE, ADMIN_PASSWORD });
   browser = await openBrowser();
   page = browser.page;
 });

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './lib/api.ts';
 import { type Browser, logIn, openBrowser } from './lib/browser.ts';
-import { freePort, type RunningServer, startServer } from './lib/server.ts';
+import { type RunningServer, startDemoServer } from './lib/server.ts';
 
 // The online monitor's row-action menu and view settings (#4) against the real server: DEMO=1 runs 20
 // simulated trackers over real TCP; the H02 ones (IDs 41…) answer commands, the lock (S20) among them.
@@ -47,19 +47,7 @@ async function openMenu(id: string) {
 }
 
 beforeAll(async () => {
-  const [gt06, jt808, h02, osmand] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  server = await startServer({
-    DEMO: '1',
-    DEMO_DEVICES: '20',
-    ADMIN_PHONE,
-    ADMIN_PASSWORD,
-    GATEWAY_GT06_PORT: String(gt06),
-    GATEWAY_JT808_PORT: String(jt808),
-    GATEWAY_H02_PORT: String(h02),
-    GATEWAY_OSMAND_PORT: String(osmand),
-    GATEWAY_TELTONIKA_PORT: '0',
-    LOG_LEVEL: 'warn',
-  });
+  server = await startDemoServer(20, { ADMIN_PHONE, ADMIN_PASSWORD });
   const api = apiClient(server.url);
   await api.login(ADMIN_PHONE, ADMIN_PASSWORD);
   const [root] = await api.get<{ HoldID: number }[]>('hold/getholdselect');

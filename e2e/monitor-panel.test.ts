@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, logIn, openBrowser } from './lib/browser.ts';
-import { freePort, type RunningServer, startServer } from './lib/server.ts';
+import { type RunningServer, startDemoServer } from './lib/server.ts';
 
 // The online monitor's device panel (#4): oil, vehicle, the positioning detail and tyre pressure dialogs,
 // against the real server with DEMO=1: 20 simulated trackers over real TCP/HTTP. Device ids are the
@@ -57,19 +57,7 @@ async function closeDialog(selector: string) {
 }
 
 beforeAll(async () => {
-  const [gt06, jt808, h02, osmand] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  server = await startServer({
-    DEMO: '1',
-    DEMO_DEVICES: '20',
-    ADMIN_PHONE,
-    ADMIN_PASSWORD,
-    GATEWAY_GT06_PORT: String(gt06),
-    GATEWAY_JT808_PORT: String(jt808),
-    GATEWAY_H02_PORT: String(h02),
-    GATEWAY_OSMAND_PORT: String(osmand),
-    GATEWAY_TELTONIKA_PORT: '0',
-    LOG_LEVEL: 'warn',
-  });
+  server = await startDemoServer(20, { ADMIN_PHONE, ADMIN_PASSWORD });
   browser = await openBrowser();
   page = browser.page;
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, openBrowser, screenshotDir } from './lib/browser.ts';
-import { freePort, type RunningServer, startServer } from './lib/server.ts';
+import { type RunningServer, startDemoServer } from './lib/server.ts';
 
 // Online monitor (#4) against the real server: DEMO=1 runs a simulated fleet of 20 trackers over
 // real TCP into the gateway (reporting every 10 s), so positions move on the page through the live feed.
@@ -51,19 +51,7 @@ async function movingDeviceId(): Promise<string> {
 }
 
 beforeAll(async () => {
-  const [gt06, jt808, h02, osmand] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  server = await startServer({
-    DEMO: '1',
-    DEMO_DEVICES: '20',
-    ADMIN_PHONE,
-    ADMIN_PASSWORD,
-    GATEWAY_GT06_PORT: String(gt06),
-    GATEWAY_JT808_PORT: String(jt808),
-    GATEWAY_H02_PORT: String(h02),
-    GATEWAY_OSMAND_PORT: String(osmand),
-    GATEWAY_TELTONIKA_PORT: '0',
-    LOG_LEVEL: 'warn',
-  });
+  server = await startDemoServer(20, { ADMIN_PHONE, ADMIN_PASSWORD });
   browser = await openBrowser();
   page = browser.page;
 });

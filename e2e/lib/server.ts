@@ -85,3 +85,28 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     },
   };
 }
+
+export interface DemoServer extends RunningServer {
+  /** The gateway's ports, for a fleet driven from outside the server. */
+  ports: { gt06: number; jt808: number; h02: number; osmand: number };
+}
+
+/**
+ * The server with `DEMO=1`: the demo organisation and a simulated fleet of `devices` trackers over
+ * real TCP/HTTP, the gateway on free ports (Teltonika off, which the simulator does not speak).
+ */
+export async function startDemoServer(devices: number, env: Record<string, string> = {}): Promise<DemoServer> {
+  const [gt06, jt808, h02, osmand] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const server = await startServer({
+    DEMO: '1',
+    DEMO_DEVICES: String(devices),
+    GATEWAY_GT06_PORT: String(gt06),
+    GATEWAY_JT808_PORT: String(jt808),
+    GATEWAY_H02_PORT: String(h02),
+    GATEWAY_OSMAND_PORT: String(osmand),
+    GATEWAY_TELTONIKA_PORT: '0',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  return { ...server, ports: { gt06, jt808, h02, osmand } };
+}
