@@ -139,6 +139,7 @@ export class Gt06FrameSplitter implements FrameSplitter {
       }
       frames.push(this.queue.take(size));
     }
+    this.queue.settle();
     return frames;
   }
 

@@ -91,6 +91,7 @@ export class H02FrameSplitter implements FrameSplitter {
       }
       frames.push(this.queue.take(end + 1));
     }
+    this.queue.settle();
     return frames;
   }
 

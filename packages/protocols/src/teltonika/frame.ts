@@ -82,6 +82,7 @@ export class TeltonikaFrameSplitter implements FrameSplitter {
       frames.push(this.queue.take(size));
     }
     if (this.rejected.size > 4096) this.rejected.clear();
+    this.queue.settle();
     return frames;
   }
 
