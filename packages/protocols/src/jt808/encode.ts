@@ -1,7 +1,7 @@
 import { toBcd } from '../common/bcd.ts';
 import { xor8 } from '../common/crc.ts';
 import { gbkEncode } from '../common/gbk.ts';
-import { escapeJt808 } from './frame.ts';
+import { escapeInto, escapesNeeded } from './frame.ts';
 import { FLAG, Jt808MsgId } from './messages.ts';
 
 /** Where a downlink goes: terminal id bytes (6, or 10 in 2019) and the 2019 version byte if the terminal uses it. */
@@ -20,22 +20,37 @@ export function jt808TerminalId(uniqueId: string, version2019 = false): Buffer {
   return out;
 }
 
-/** Frame a message (JT/T 808-2019 §5.4): header, body, XOR, escaped, between 7E flags. */
+/** Reused by encodeJt808 (which never keeps it past a call); grown for a larger message. */
+let scratch = Buffer.allocUnsafeSlow(1100);
+
+/**
+ * Frame a message (JT/T 808-2019 §5.4): header, body, XOR, escaped, between 7E flags. The un-escaped message is
+ * assembled in a scratch buffer and escaped straight into the one buffer returned.
+ */
 export function encodeJt808(msgId: number, target: Jt808Target, serial: number, body: Buffer): Buffer {
   const v2019 = target.version !== undefined;
-  const header = Buffer.alloc(4 + (v2019 ? 1 : 0));
-  header.writeUInt16BE(msgId, 0);
-  header.writeUInt16BE((body.length & 0x3ff) | (v2019 ? 0x4000 : 0), 2);
-  if (v2019) header.writeUInt8(target.version ?? 1, 4);
-  const serialBytes = Buffer.from([(serial >> 8) & 0xff, serial & 0xff]);
-  const inner = Buffer.concat([header, target.phone, serialBytes, body]);
-  const withCheck = Buffer.concat([inner, Buffer.from([xor8(inner)])]);
-  return Buffer.concat([Buffer.from([FLAG]), escapeJt808(withCheck), Buffer.from([FLAG])]);
+  const size = 4 + (v2019 ? 1 : 0) + target.phone.length + 2 + body.length + 1;
+  if (scratch.length < size) scratch = Buffer.allocUnsafe(size);
+  const inner = scratch;
+  let at = inner.writeUInt16BE(msgId, 0);
+  at = inner.writeUInt16BE((body.length & 0x3ff) | (v2019 ? 0x4000 : 0), at);
+  if (v2019) at = inner.writeUInt8(target.version ?? 1, at);
+  at += target.phone.copy(inner, at);
+  at = inner.writeUInt16BE(serial & 0xffff, at);
+  at += body.copy(inner, at);
+  inner[at] = xor8(inner, 0, at);
+  const out = Buffer.allocUnsafe(size + escapesNeeded(inner, 0, size) + 2);
+  out[0] = FLAG;
+  out[escapeInto(inner, 0, size, out, 1)] = FLAG;
+  return out;
 }
+
+/** The one reply the decoder sends per frame: its body is reused (encodeJt808 copies bodies). */
+const generalReplyBody = Buffer.alloc(5);
 
 /** 0x8001 platform general reply (table 4): reply serial, reply id, result (0 ok, 1 fail, 2 error, 3 unsupported, 4 alarm ack). */
 export function encodeGeneralReply(t: Jt808Target, serial: number, replySerial: number, replyId: number, result = 0) {
-  const body = Buffer.alloc(5);
+  const body = generalReplyBody;
   body.writeUInt16BE(replySerial, 0);
   body.writeUInt16BE(replyId, 2);
   body.writeUInt8(result, 4);
