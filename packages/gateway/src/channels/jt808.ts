@@ -46,7 +46,6 @@ const PHOTO_DEFAULTS: Jt808CameraShot = {
 /** JT/T 808-2013/2019 over TCP or UDP. Every frame names its terminal; commands go to the last one heard. */
 export function jt808Channel(o: ChannelOptions): ProtocolChannel {
   const decoder = new Jt808Decoder({ now: o.now });
-  let target: Jt808Target | undefined;
   // Our downlink serials; the decoder numbers its own replies separately (devices only echo command serials).
   let serial = 0x4000;
   const next = () => {
@@ -58,11 +57,7 @@ export function jt808Channel(o: ChannelOptions): ProtocolChannel {
     // Not strict: like Traccar's Jt808FrameDecoder we take every 7E…7E span, because devices in the field send
     // wrong body lengths (Traccar vector order 88 declares 50 bytes and carries 40); the decoder rejects garbage.
     splitter: new Jt808FrameSplitter({ strict: false }),
-    decode(frame) {
-      const header = parseJt808Frame(frame)?.header;
-      if (header) target = { phone: header.phoneBytes, version: header.version };
-      return decoder.decode(frame);
-    },
+    decode: (frame) => decoder.decode(frame),
     refusal(_message, frame) {
       const h = parseJt808Frame(frame)?.header;
       if (!h) return undefined;
@@ -71,6 +66,8 @@ export function jt808Channel(o: ChannelOptions): ProtocolChannel {
       return encodeGeneralReply(t, next(), h.serial, h.msgId, GENERAL_FAILURE);
     },
     encodeCommand(command) {
+      // Commands go to the terminal of the last frame whose header parsed.
+      const target = decoder.lastTarget;
       return target ? encode(command, target, next()) : { unsupported: 'no terminal header seen yet' };
     },
     answerTo(message, sent) {

@@ -18,8 +18,3 @@ export function bcdByte(b: number): number {
   const lo = b & 0x0f;
   return hi > 9 || lo > 9 ? Number.NaN : hi * 10 + lo;
 }
-
-/** yy mm dd hh mm ss as six BCD bytes (JT/T 808-2019 table 23: BCD[6] time) → wall-clock parts. */
-export function bcdTimeParts(buf: Uint8Array): number[] {
-  return Array.from(buf.subarray(0, 6), bcdByte);
-}

@@ -105,11 +105,16 @@ export function safely(message: DecodedMessage, step: () => void): DecodedMessag
   try {
     step();
   } catch (err) {
-    message.kind = 'unknown';
-    message.positions = [];
-    message.error = err instanceof Error ? err.message : String(err);
+    malformed(message, err);
   }
   return message;
+}
+
+/** What `safely` does with a throw, for decoders that catch it themselves (no closure per frame). */
+export function malformed(message: DecodedMessage, err: unknown): void {
+  message.kind = 'unknown';
+  message.positions = [];
+  message.error = err instanceof Error ? err.message : String(err);
 }
 
 export const KNOTS_TO_KMH = 1.852;

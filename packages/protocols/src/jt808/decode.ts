@@ -1,5 +1,5 @@
 import { ByteReader } from '../common/reader.ts';
-import { type DecodedMessage, newMessage, safely } from '../common/types.ts';
+import { type DecodedMessage, malformed, newMessage } from '../common/types.ts';
 import {
   decodeAttributes,
   decodeAuth,
@@ -23,11 +23,21 @@ export interface Jt808DecoderOptions {
 
 /** Terminal id digits; a non-decimal 6-byte id is an IMEI packed as a number, completed with its Luhn digit. */
 export function jt808DeviceId(phone: Buffer): string {
-  const hex = phone.toString('hex');
-  if (/^\d+$/.test(hex)) return hex.replace(/^0+(?=\d)/, '');
-  const imei = String(phone.readUIntBE(0, 6));
-  return imei + luhn(imei);
+  return deviceIdOf(phone, phone.toString('hex'));
 }
+
+/** jt808DeviceId for a header whose id the frame parser already turned into hex. */
+function deviceIdOf(phone: Buffer, hex: string): string {
+  if (!DECIMAL.test(hex)) {
+    const imei = String(phone.readUIntBE(0, 6));
+    return imei + luhn(imei);
+  }
+  let zeros = 0;
+  while (zeros < hex.length - 1 && hex[zeros] === '0') zeros++;
+  return zeros === 0 ? hex : hex.slice(zeros);
+}
+
+const DECIMAL = /^\d+$/;
 
 function luhn(digits: string): number {
   let sum = 0;
@@ -48,8 +58,14 @@ const MAX_PENDING = 8;
 export class Jt808Decoder {
   private serial = 0;
   private readonly pending = new Map<string, (Buffer | undefined)[]>();
+  private target: Jt808Target | undefined;
 
   constructor(private readonly options: Jt808DecoderOptions = {}) {}
+
+  /** Where downlinks go: the terminal id and version of the last frame whose header parsed. */
+  get lastTarget(): Jt808Target | undefined {
+    return this.target;
+  }
 
   /** Decode one un-escaped frame from Jt808FrameSplitter (7E…7E) or a bracketed text frame. */
   decode(frameBytes: Buffer): DecodedMessage {
@@ -60,16 +76,22 @@ export class Jt808Decoder {
       m.error = 'not a JT/T 808 frame';
       return m;
     }
-    m.serial = frame.header.serial;
+    const h = frame.header;
+    this.target = { phone: h.phoneBytes, version: h.version };
+    m.serial = h.serial;
     m.crcValid = frame.checkValid;
-    m.deviceId = jt808DeviceId(frame.header.phoneBytes);
-    m.attributes.phone = frame.header.phone;
-    return safely(m, () => this.decodeFrame(frame, m));
+    m.deviceId = deviceIdOf(h.phoneBytes, h.phone);
+    m.attributes.phone = h.phone;
+    try {
+      this.decodeFrame(frame, this.target, m);
+    } catch (err) {
+      malformed(m, err);
+    }
+    return m;
   }
 
-  private decodeFrame(frame: Jt808Frame, m: DecodedMessage): void {
+  private decodeFrame(frame: Jt808Frame, target: Jt808Target, m: DecodedMessage): void {
     const h = frame.header;
-    const target: Jt808Target = { phone: h.phoneBytes, version: h.version };
     let body = frame.body;
     if (h.subpackage) {
       const whole = this.reassemble(frame);

@@ -45,7 +45,7 @@ function decodeItem(id: number, length: number, v: ByteReader, p: Position): voi
       // 2019 table 27: tyre pressure BYTE[30], wheels in order from the front, left to right; surplus bytes
       // 0xFF (no data). Kept as the raw byte values, comma-joined. The table's unit, Pa, cannot be meant for
       // one byte (255 Pa = 0.26 kPa): consumers read a byte as kPa (apps/server devices/detail.ts).
-      a.tyrePressure = Array.from(v.bytes(v.remaining)).join(',');
+      a.tyrePressure = v.bytes(v.remaining).join(',');
       return;
     case 0x06: // 2019: carriage temperature, signed WORD °C
       a.carriageTemp = v.i16();

@@ -1,4 +1,4 @@
-import { bcdTimeParts } from '../common/bcd.ts';
+import { bcdByte } from '../common/bcd.ts';
 import type { ByteReader } from '../common/reader.ts';
 import { dateFromParts } from '../common/time.ts';
 import { addAlarm, type Position } from '../common/types.ts';
@@ -17,9 +17,7 @@ export function decodeLocation(r: ByteReader, zoneMinutes = JT808_DEVICE_ZONE_MI
   const altitude = r.i16();
   const speedKmh = r.u16() / 10;
   const course = r.u16();
-  const [y, mo, d, h, mi, s] = bcdTimeParts(r.bytes(6));
-  const fixTime = dateFromParts(2000 + (y ?? 0), mo ?? 0, d ?? 0, h ?? 0, mi ?? 0, s ?? 0, zoneMinutes);
-  if (!fixTime) throw new RangeError('bad BCD time');
+  const fixTime = readBcdTime(r, zoneMinutes);
   const p: Position = {
     fixTime,
     valid: (status & STATUS.positioned) !== 0,
@@ -37,7 +35,28 @@ export function decodeLocation(r: ByteReader, zoneMinutes = JT808_DEVICE_ZONE_MI
       circuitCut: (status & STATUS.circuitCut) !== 0,
     },
   };
-  for (const [bit, alarm] of ALARM_BITS) if (alarmFlags & (2 ** bit)) addAlarm(p, alarm);
+  if (alarmFlags !== 0) {
+    for (const [bit, alarm] of ALARM_BITS) if (alarmFlags & (2 ** bit)) addAlarm(p, alarm);
+  }
   decodeItems(r, p);
   return p;
+}
+
+/** BCD[6] yy mm dd hh mm ss in the device's zone (table 23), read in place. */
+function readBcdTime(r: ByteReader, zoneMinutes: number): Date {
+  const at = r.position;
+  r.skip(6);
+  const b = r.buf;
+  const year = 2000 + bcdByte(b[at] as number);
+  const time = dateFromParts(
+    year,
+    bcdByte(b[at + 1] as number),
+    bcdByte(b[at + 2] as number),
+    bcdByte(b[at + 3] as number),
+    bcdByte(b[at + 4] as number),
+    bcdByte(b[at + 5] as number),
+    zoneMinutes,
+  );
+  if (!time) throw new RangeError('bad BCD time');
+  return time;
 }
