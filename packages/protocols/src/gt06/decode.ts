@@ -1,5 +1,5 @@
 import { ByteReader } from '../common/reader.ts';
-import { type DecodedMessage, newMessage, type Position, safely } from '../common/types.ts';
+import { type DecodedMessage, malformed, newMessage, type Position } from '../common/types.ts';
 import { encodeGt06Ack, encodeGt06TimeReply } from './encode.ts';
 import { GT06_TRAILER, type Gt06Frame, parseGt06Frame } from './frame.ts';
 import {
@@ -46,7 +46,12 @@ export class Gt06Session {
     }
     m.serial = frame.serial;
     m.crcValid = frame.crcValid;
-    return safely(m, () => this.decodeFrame(frame, m));
+    try {
+      this.decodeFrame(frame, m);
+    } catch (err) {
+      malformed(m, err);
+    }
+    return m;
   }
 
   private decodeFrame(frame: Gt06Frame, m: DecodedMessage): void {

@@ -1,17 +1,31 @@
 import { crc16X25 } from '../common/crc.ts';
 import { Gt06Type } from './messages.ts';
 
+const NO_CONTENT = Buffer.alloc(0);
+
 /**
  * Build a server→device packet: 78 78 LEN type content serial CRC 0D 0A (0x7979 and a 2-byte length when the
- * packet does not fit a 1-byte length or `extended` is asked for). Concox GT06N v1.8 §4.
+ * packet does not fit a 1-byte length or `extended` is asked for). Concox GT06N v1.8 §4. Written into one buffer.
  */
-export function encodeGt06Packet(type: number, serial: number, content: Buffer = Buffer.alloc(0), extended = false) {
+export function encodeGt06Packet(type: number, serial: number, content: Buffer = NO_CONTENT, extended = false) {
   const length = 1 + content.length + 2 + 2;
   const long = extended || length > 0xff;
-  const head = long ? Buffer.from([0x79, 0x79, length >> 8, length & 0xff]) : Buffer.from([0x78, 0x78, length]);
-  const body = Buffer.concat([head, Buffer.from([type]), content, Buffer.from([serial >> 8, serial & 0xff])]);
-  const crc = crc16X25(body, 2);
-  return Buffer.concat([body, Buffer.from([crc >> 8, crc & 0xff, 0x0d, 0x0a])]);
+  const out = Buffer.allocUnsafe((long ? 4 : 3) + length + 2);
+  out[0] = long ? 0x79 : 0x78;
+  out[1] = out[0];
+  let at = 2;
+  if (long) out[at++] = length >> 8;
+  out[at++] = length;
+  out[at++] = type;
+  at += content.copy(out, at);
+  out[at++] = serial >> 8;
+  out[at++] = serial;
+  const crc = crc16X25(out, 2, at);
+  out[at++] = crc >> 8;
+  out[at++] = crc;
+  out[at++] = 0x0d;
+  out[at] = 0x0a;
+  return out;
 }
 
 /** The acknowledgement a device expects: same protocol number, its serial echoed (GT06N v1.8 §5.1.2). */

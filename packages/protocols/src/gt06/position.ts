@@ -7,7 +7,12 @@ import type { Gt06Layout } from './messages.ts';
 
 /** Date-time yy mm dd hh mm ss, binary (GT06N v1.8 §5.2.1.4), in the device's zone. */
 export function readGt06Date(r: ByteReader, offsetMinutes: number): Date {
-  const [y, mo, d, h, mi, s] = [r.u8(), r.u8(), r.u8(), r.u8(), r.u8(), r.u8()];
+  const y = r.u8();
+  const mo = r.u8();
+  const d = r.u8();
+  const h = r.u8();
+  const mi = r.u8();
+  const s = r.u8();
   const date = dateFromParts(2000 + y, mo, d, h, mi, s, offsetMinutes);
   if (!date) throw new RangeError(`bad date ${y}-${mo}-${d} ${h}:${mi}:${s}`);
   return date;
@@ -48,7 +53,10 @@ export function readLbs(r: ByteReader, layout: Gt06Layout, cid4: boolean, attrib
   const mnc = mcc & 0x8000 || layout.lbs === 'g6' ? r.u16() : r.u8();
   const lac = layout.lbs === 'long' ? r.u32() : r.u16();
   const cid = layout.lbs === 'long' ? r.u64() : layout.lbs === 'g6' || cid4 ? r.u32() : r.u24();
-  Object.assign(attributes, { mcc: mcc & 0x7fff, mnc, lac, cellId: cid });
+  attributes.mcc = mcc & 0x7fff;
+  attributes.mnc = mnc;
+  attributes.lac = lac;
+  attributes.cellId = cid;
   if (length > 9) r.skip(Math.min(length - 9, r.remaining));
 }
 
@@ -59,14 +67,12 @@ export function readLbs(r: ByteReader, layout: Gt06Layout, cid4: boolean, attrib
 export function readStatus(r: ByteReader, target: DecodedMessage | Position, opts: { lw: boolean; fence: boolean }) {
   const status = r.u8();
   const a = target.attributes;
-  Object.assign(a, {
-    status,
-    armed: (status & 0x01) !== 0,
-    ignition: (status & 0x02) !== 0,
-    charge: (status & 0x04) !== 0,
-    gpsTracking: (status & 0x40) !== 0,
-    blocked: (status & 0x80) !== 0,
-  });
+  a.status = status;
+  a.armed = (status & 0x01) !== 0;
+  a.ignition = (status & 0x02) !== 0;
+  a.charge = (status & 0x04) !== 0;
+  a.gpsTracking = (status & 0x40) !== 0;
+  a.blocked = (status & 0x80) !== 0;
   addAlarm(target, statusAlarm(status));
   const battery = r.u8();
   a.voltageLevel = battery;
