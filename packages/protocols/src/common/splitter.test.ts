@@ -22,7 +22,10 @@ describe('frame splitters and the caller’s chunks', () => {
       const first = splitter.push(chunk);
       chunk.fill(0xaa);
       const second = splitter.push(Buffer.from(frame.subarray(cut)));
-      expect([...first, ...second].map((f) => f.toString('hex'))).toEqual([frame.toString('hex'), frame.toString('hex')]);
+      expect([...first, ...second].map((f) => f.toString('hex'))).toEqual([
+        frame.toString('hex'),
+        frame.toString('hex'),
+      ]);
     });
   }
 });
