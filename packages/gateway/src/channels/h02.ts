@@ -11,10 +11,11 @@ import {
 
 /** H02 over TCP or UDP: stateless sentences that each carry the device id. */
 export function h02Channel(o: ChannelOptions): ProtocolChannel {
+  const decodeOptions = { ack: o.h02AckReports, now: o.now };
   return {
     protocol: 'h02',
     splitter: new H02FrameSplitter(),
-    decode: (frame) => decodeH02(frame, { ack: o.h02AckReports, now: o.now }),
+    decode: (frame) => decodeH02(frame, decodeOptions),
     // H02 has no refusal message: the report is dropped and the connection closed.
     refusal: () => undefined,
     encodeCommand: (command, deviceId) => encode(command, deviceId, o.now()),

@@ -1,5 +1,5 @@
 import { dateFromParts } from '../common/time.ts';
-import { type DecodedMessage, KNOTS_TO_KMH, newMessage, type Position, safely } from '../common/types.ts';
+import { type DecodedMessage, KNOTS_TO_KMH, malformed, newMessage, type Position, safely } from '../common/types.ts';
 import { nbrCells, v3Cells, vp1Cells } from './cells.ts';
 import { encodeH02Reply } from './encode.ts';
 import { isH02Binary } from './frame.ts';
@@ -15,7 +15,8 @@ export interface H02DecoderOptions {
 export function decodeH02(frame: Buffer, options: H02DecoderOptions = {}): DecodedMessage {
   if (frame[0] === 0x24) return decodeBinary(frame);
   const sentence = frame.toString('latin1').trim();
-  const f = sentence.replace(/^\*/, '').replace(/#$/, '').split(',');
+  // The fields between the leading '*' and the closing '#' (either may be missing).
+  const f = sentence.slice(sentence[0] === '*' ? 1 : 0, sentence.endsWith('#') ? -1 : undefined).split(',');
   const type = f[2] ?? '';
   const m = newMessage('h02', type);
   if (sentence[0] !== '*' || f.length < 3) {
@@ -23,9 +24,15 @@ export function decodeH02(frame: Buffer, options: H02DecoderOptions = {}): Decod
     return m;
   }
   m.deviceId = f[1];
-  const now = options.now ?? (() => new Date());
-  return safely(m, () => decodeSentence(f, sentence, m, options, now));
+  try {
+    decodeSentence(f, sentence, m, options, options.now ?? systemClock);
+  } catch (err) {
+    malformed(m, err);
+  }
+  return m;
 }
+
+const systemClock = () => new Date();
 
 function decodeSentence(f: string[], sentence: string, m: DecodedMessage, o: H02DecoderOptions, now: () => Date) {
   const id = f[1] ?? '';

@@ -8,8 +8,22 @@ function hhmmss(now: Date): string {
 
 /** Replies: "*HQ,<id>,<type>,<hhmmss>#" (R12) or "*HQ,<id>,V4,V1,<yyyyMMddHHmmss>#". */
 export function encodeH02Reply(id: string, type: string, now: Date, stamp: 'time' | 'datetime'): Buffer {
-  const date = `${now.getUTCFullYear()}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}`;
-  return Buffer.from(`*HQ,${id},${type},${stamp === 'time' ? hhmmss(now) : `${date}${hhmmss(now)}`}#`, 'latin1');
+  const texts = utcStamps(now);
+  return Buffer.from(`*HQ,${id},${type},${stamp === 'time' ? texts.time : texts.datetime}#`, 'latin1');
+}
+
+/** Every V1 report is answered with the time: the texts of the last second are kept rather than rebuilt. */
+let lastStamps = { second: Number.NaN, time: '', datetime: '' };
+
+/** hhmmss and yyyyMMddhhmmss in UTC. */
+function utcStamps(now: Date): { time: string; datetime: string } {
+  const second = Math.floor(now.getTime() / 1000);
+  if (second !== lastStamps.second) {
+    const time = hhmmss(now);
+    const date = `${now.getUTCFullYear()}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}`;
+    lastStamps = { second, time, datetime: `${date}${time}` };
+  }
+  return lastStamps;
 }
 
 /** A command "*HQ,<id>,<command>,<hhmmss>[,args…]#". */

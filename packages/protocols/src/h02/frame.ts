@@ -5,7 +5,25 @@ import { ByteQueue, type FrameSplitter } from '../common/splitter.ts';
 export const H02_BINARY_LENGTH = 45;
 const MAX_TEXT = 2048;
 const TEXT_START = /^\*[A-Za-z]{2},/;
-const INNER_START = /\*[A-Za-z]{2},\d/g;
+
+/**
+ * Offset of the first "*XX,<digit>" (a sentence start) wholly inside buf[from, to), or -1. Scans the bytes, as
+ * a regular expression over the same span would, without making a string of every sentence.
+ */
+function sentenceStart(buf: Buffer, from: number, to: number): number {
+  for (let k = buf.indexOf(0x2a, from); k >= 0 && k + 4 < to; k = buf.indexOf(0x2a, k + 1)) {
+    if (isLetter(buf[k + 1]) && isLetter(buf[k + 2]) && buf[k + 3] === 0x2c && isDigit(buf[k + 4])) return k;
+  }
+  return -1;
+}
+
+function isLetter(b: number | undefined): boolean {
+  return b !== undefined && ((b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a));
+}
+
+function isDigit(b: number | undefined): boolean {
+  return b !== undefined && b >= 0x30 && b <= 0x39;
+}
 
 /** True when the fixed-position BCD fields of a binary report really are decimal digits. */
 export function isH02Binary(frame: Buffer): boolean {
@@ -22,9 +40,8 @@ function embeddedBinary(view: Buffer): number {
   for (let k = view.indexOf(0x24, 1); k > 0 && k < H02_BINARY_LENGTH; k = view.indexOf(0x24, k + 1)) {
     if (view.length - k >= H02_BINARY_LENGTH && isH02Binary(view.subarray(k))) return k;
   }
-  INNER_START.lastIndex = 0;
-  const text = INNER_START.exec(view.toString('latin1', 1, H02_BINARY_LENGTH + 4));
-  return text && text.index + 1 < H02_BINARY_LENGTH ? text.index + 1 : -1;
+  const text = sentenceStart(view, 1, Math.min(view.length, 1 + H02_BINARY_LENGTH + 3));
+  return text > 0 && text < H02_BINARY_LENGTH ? text : -1;
 }
 
 /**
@@ -73,15 +90,14 @@ export class H02FrameSplitter implements FrameSplitter {
         continue;
       }
       const end = view.indexOf(0x23, 1);
-      const span = view.toString('latin1', 1, end < 0 ? Math.min(view.length, MAX_TEXT) : end);
-      if (!isPrintable(view.subarray(0, end < 0 ? Math.min(view.length, MAX_TEXT) : end))) {
+      const spanEnd = end < 0 ? Math.min(view.length, MAX_TEXT) : end;
+      if (!isPrintable(view.subarray(0, spanEnd))) {
         this.discard(1); // sentences are text; binary bytes mean this '*' was garbage
         continue;
       }
-      INNER_START.lastIndex = 0;
-      const inner = INNER_START.exec(span);
-      if (inner) {
-        this.discard(inner.index + 1); // a new sentence starts before this one ended
+      const inner = sentenceStart(view, 1, spanEnd);
+      if (inner > 0) {
+        this.discard(inner); // a new sentence starts before this one ended
         continue;
       }
       if (end < 0) {
