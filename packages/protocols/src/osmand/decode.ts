@@ -1,4 +1,5 @@
-import { type DecodedMessage, KNOTS_TO_KMH, newMessage, type Position, safely } from '../common/types.ts';
+import { type DecodedMessage, KNOTS_TO_KMH, malformed, newMessage, type Position, safely } from '../common/types.ts';
+import { formParams } from './query.ts';
 
 /** An HTTP request as the gateway received it. Give `uri` (path?query) or `query`, and the body if any. */
 export interface OsmAndRequest {
@@ -32,7 +33,12 @@ export function decodeOsmAnd(request: OsmAndRequest, options: OsmAndOptions = {}
     m.httpStatus = 404;
     return safely(m, () => decodeJson(request.body ?? '', m)) as OsmAndMessage;
   }
-  return safely(m, () => decodeQuery(request, m, options, now)) as OsmAndMessage;
+  try {
+    decodeQuery(request, m, options, now);
+  } catch (err) {
+    malformed(m, err);
+  }
+  return m;
 }
 
 /** "1377177267" (s), "1442068686579" (ms), ISO-8601, or "yyyy-MM-dd HH:mm:ss" (UTC). */
@@ -53,9 +59,9 @@ function scalar(value: string): number | boolean | string {
 }
 
 function decodeQuery(request: OsmAndRequest, m: OsmAndMessage, options: OsmAndOptions, now: () => Date): void {
-  let query = request.query ?? request.uri?.split('?').slice(1).join('?') ?? '';
+  let query = request.query ?? afterQuestionMark(request.uri) ?? '';
   if (query === '' && request.body) query = request.body;
-  const params = new URLSearchParams(query);
+  const params = formParams(query);
   const p: Position = {
     fixTime: now(),
     valid: true,
@@ -72,7 +78,9 @@ function decodeQuery(request: OsmAndRequest, m: OsmAndMessage, options: OsmAndOp
   let lat: number | undefined;
   let lon: number | undefined;
   const speedFactor = SPEED_TO_KMH[options.speedUnit ?? 'kn'];
-  for (const [key, value] of params) {
+  for (let i = 0; i < params.length; i += 2) {
+    const key = params[i] as string;
+    const value = params[i + 1] as string;
     if (key === 'id' || key === 'deviceid') m.deviceId = value;
     else if (key === 'valid') p.valid = value === 'true' || value === '1';
     else if (key === 'timestamp') p.fixTime = parseOsmAndTime(value);
@@ -105,6 +113,13 @@ function decodeQuery(request: OsmAndRequest, m: OsmAndMessage, options: OsmAndOp
     Object.assign(m.attributes, a, { deviceTime: p.fixTime.toISOString() });
     m.kind = 'heartbeat';
   }
+}
+
+/** The query part of a request target: everything after the first '?' ('' when there is none). */
+function afterQuestionMark(uri: string | undefined): string | undefined {
+  if (uri === undefined) return undefined;
+  const at = uri.indexOf('?');
+  return at < 0 ? '' : uri.slice(at + 1);
 }
 
 type Json = Record<string, unknown>;
