@@ -1,17 +1,23 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './test/harness.ts';
 
 afterAll(stopTestServers);
 
+const APP_CSS = `.ant-btn{color:red}\n`.repeat(200);
+
 describe('the server as a whole', () => {
   let t: TestApp;
   beforeAll(async () => {
     const dist = await mkdtemp(path.join(tmpdir(), 'lodestar-dist-'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root">console</div>');
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'assets', 'app-abc123.css'), APP_CSS);
+    await writeFile(path.join(dist, 'assets', 'app-abc123.css.gz'), gzipSync(APP_CSS));
     t = await startTestApp(dbTargets()[0]!, { WEB_DIST: dist });
   });
   afterAll(() => t.close());
@@ -28,6 +34,23 @@ describe('the server as a whole', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('console');
     }
+  });
+
+  it('sends a built asset compressed when the browser accepts it, to be kept for good; the page itself is revalidated', async () => {
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.css',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.statusCode).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.length).toBeLessThan(APP_CSS.length / 10);
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.css' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_CSS);
+    const page = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(page.headers['cache-control']).not.toContain('immutable');
   });
 
   it('answers an unknown API call with the reply contract, not the console', async () => {

@@ -15,7 +15,20 @@ export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.m
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string }) => {
   const built = existsSync(path.join(opts.dist, 'index.html'));
-  if (built) await app.register(fastifyStatic, { root: opts.dist, wildcard: false, index: ['index.html'] });
+  // Vite names every file under assets/ by its content: a browser may keep one for good, and a reload
+  // need not ask again. index.html keeps the default (revalidated) so a new build is picked up.
+  const assets = path.join(opts.dist, 'assets') + path.sep;
+  if (built)
+    await app.register(fastifyStatic, {
+      root: opts.dist,
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes .br and .gz beside each text file (apps/web/precompress.ts).
+      preCompressed: true,
+      setHeaders: (reply, file) => {
+        if (file.startsWith(assets)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
 
   app.setNotFoundHandler((req, reply) => {
     const wantsHtml = req.method === 'GET' && !isApiUrl(req.url) && !req.url.toLowerCase().startsWith('/api/');
