@@ -163,6 +163,7 @@ describe('console', () => {
     expect(await page.locator('.nav-menu').textContent()).toContain('Suivi');
     await page.goto(`${server.url}/manage/sim`);
     await page.waitForURL('**/401');
+    await page.waitForSelector('.status-page');
     await browser.shot('07-sms-user-401');
     expect(browser.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
   });
