@@ -28,21 +28,21 @@ export function decodeRecord(r: ByteReader, codec: number, extended16: boolean):
   p.valid = p.satellites !== 0;
   p.speedKmh = r.u16();
   const wide = codec === TeltonikaCodec.Codec8Ext;
-  const count = () => (wide ? r.u16() : r.u8());
-  const ioId = () => (wide || codec === TeltonikaCodec.Codec16 ? r.u16() : r.u8());
-  p.attributes.event = ioId();
+  // Counts are WORDs in 8E; IO ids are WORDs in 8E and 16, else BYTEs.
+  const wideIds = wide || codec === TeltonikaCodec.Codec16;
+  p.attributes.event = readSize(r, wideIds);
   if (codec === TeltonikaCodec.Codec16) p.attributes.generationType = r.u8();
-  count(); // total IO count
-  for (const size of [1, 2, 4, 8]) {
-    const n = count();
+  readSize(r, wide); // total IO count
+  for (const size of IO_SIZES) {
+    const n = readSize(r, wide);
     for (let i = 0; i < n; i++) {
-      const id = ioId();
+      const id = readSize(r, wideIds);
       decodeIo(p, id, r.sub(size), size);
     }
   }
   if (extended16) {
-    const n = count();
-    for (let i = 0; i < n; i++) p.attributes[`io${ioId()}`] = r.hex(16);
+    const n = readSize(r, wide);
+    for (let i = 0; i < n; i++) p.attributes[`io${readSize(r, wideIds)}`] = r.hex(16);
   }
   if (wide) {
     const n = r.u16();
@@ -52,6 +52,14 @@ export function decodeRecord(r: ByteReader, codec: number, extended16: boolean):
     }
   }
   return p;
+}
+
+/** Byte sizes of the fixed IO groups, in wire order. */
+const IO_SIZES = [1, 2, 4, 8] as const;
+
+/** A count or IO id: WORD when `wide`, else BYTE. */
+function readSize(r: ByteReader, wide: boolean): number {
+  return wide ? r.u16() : r.u8();
 }
 
 /** Codec 7 (GH3000): 30-bit seconds since 2007-01-01, masks select the fields present. */

@@ -1,5 +1,5 @@
 import { ByteReader } from '../common/reader.ts';
-import { type DecodedMessage, newMessage, safely } from '../common/types.ts';
+import { type DecodedMessage, malformed, newMessage, safely } from '../common/types.ts';
 import { decodeGh3000Record, decodeRecord, decodeTextRecord, TeltonikaCodec } from './avl.ts';
 import { encodeTeltonikaAck, encodeTeltonikaImeiReply, encodeTeltonikaUdpAck } from './encode.ts';
 import { avlCrcValid, teltonikaFrameKind } from './frame.ts';
@@ -44,10 +44,13 @@ export class TeltonikaSession {
     }
     m.deviceId = this.imei;
     m.crcValid = avlCrcValid(frame);
-    return safely(m, () => {
+    try {
       const count = decodeAvlData(new ByteReader(frame, 8, frame.length - 4), m, this.options.extended ?? false);
       if (m.kind === 'position') m.reply = encodeTeltonikaAck(count);
-    });
+    } catch (err) {
+      malformed(m, err);
+    }
+    return m;
   }
 }
 
@@ -63,7 +66,11 @@ export function decodeAvlData(r: ByteReader, m: DecodedMessage, extended: boolea
     } else if (codec === TeltonikaCodec.Gh3000) {
       m.positions.push(decodeGh3000Record(r));
       m.kind = 'position';
-    } else if ([TeltonikaCodec.Codec8, TeltonikaCodec.Codec8Ext, TeltonikaCodec.Codec16].includes(codec)) {
+    } else if (
+      codec === TeltonikaCodec.Codec8 ||
+      codec === TeltonikaCodec.Codec8Ext ||
+      codec === TeltonikaCodec.Codec16
+    ) {
       m.positions.push(decodeRecord(r, codec, extended));
       m.kind = 'position';
     } else throw new RangeError(`unsupported codec 0x${codec.toString(16)}`);

@@ -72,8 +72,11 @@ export class TeltonikaFrameSplitter implements FrameSplitter {
         this.discard(1);
         continue;
       }
-      const later = size !== 1 ? this.laterValid(view, size < 0 ? view.length : size) : -1;
-      if (later > 0 && (size < 0 || (size > 12 && !avlCrcValid(view.subarray(0, size))))) {
+      // The head was garbage if a CRC-valid packet starts inside it; that matters (and is looked for) only while
+      // this packet is incomplete or fails its own CRC.
+      const suspect = size < 0 || (size > 12 && !avlCrcValid(view.subarray(0, size)));
+      const later = suspect ? this.laterValid(view, size < 0 ? view.length : size) : -1;
+      if (later > 0) {
         this.discard(later);
         continue;
       }
