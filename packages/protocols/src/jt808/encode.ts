@@ -30,7 +30,7 @@ let scratch = Buffer.allocUnsafeSlow(1100);
 export function encodeJt808(msgId: number, target: Jt808Target, serial: number, body: Buffer): Buffer {
   const v2019 = target.version !== undefined;
   const size = 4 + (v2019 ? 1 : 0) + target.phone.length + 2 + body.length + 1;
-  if (scratch.length < size) scratch = Buffer.allocUnsafe(size);
+  if (scratch.length < size) scratch = Buffer.allocUnsafeSlow(size);
   const inner = scratch;
   let at = inner.writeUInt16BE(msgId, 0);
   at = inner.writeUInt16BE((body.length & 0x3ff) | (v2019 ? 0x4000 : 0), at);
