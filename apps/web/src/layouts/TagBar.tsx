@@ -32,10 +32,17 @@ export function TagBar() {
     return twin && ws ? `${labels[i]} · ${t(`workspace.${ws}`)}` : labels[i];
   };
 
+  // In the next frame, not in the effect: scrollIntoView forces a layout, and right after a login
+  // that is the layout of a whole page still being built (~100 ms under load before the monitor's
+  // first paint). A lone tag is always in view.
+  const many = bar.tags.length > 1;
   useEffect(() => {
-    if (!activeTag) return;
-    scroller.current?.querySelector('.view-tag.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [activeTag]);
+    if (!activeTag || !many) return;
+    const frame = requestAnimationFrame(() =>
+      scroller.current?.querySelector('.view-tag.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [activeTag, many]);
 
   const actions = (tag: VisitedTag | undefined): MenuProps => ({
     className: 'tag-actions',
