@@ -1,10 +1,10 @@
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { ErrCode, Fn } from '@lodestar/domain';
-import type { InboundRecord } from '@lodestar/gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgCommandStore } from '../../ingest/command-store.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { expectRefusedLikeMissing } from '../../test/refused.ts';
+import { positionReport } from '../../test/reports.ts';
 
 afterAll(stopTestServers);
 
@@ -15,33 +15,7 @@ const REPORTED = '860000000000012';
 const FRESH = '860000000000013';
 const OTHER = '860000000000099';
 
-const report = (deviceId: string) =>
-  ({
-    protocol: 'gt06',
-    deviceId,
-    receivedAt: new Date(),
-    remoteAddress: '127.0.0.1',
-    message: {
-      protocol: 'gt06',
-      kind: 'position',
-      messageType: 0x22,
-      alarms: [],
-      attributes: {},
-      positions: [
-        {
-          fixTime: new Date(Date.now() - 5000),
-          valid: true,
-          lat: 31.23,
-          lon: 121.47,
-          speedKmh: 0,
-          course: 0,
-          satellites: 9,
-          alarms: [],
-          attributes: {},
-        },
-      ],
-    },
-  }) as InboundRecord;
+const report = (deviceId: string) => positionReport(deviceId);
 
 type Row = { DeviceID: string; State: string; ActivateTime: string | null };
 

@@ -1,11 +1,11 @@
 import { vehicles } from '@lodestar/db';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { ErrCode, Fn } from '@lodestar/domain';
-import type { InboundRecord } from '@lodestar/gateway';
-import { decodeH02 } from '@lodestar/protocols';
+import { type Attributes, decodeH02 } from '@lodestar/protocols';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { expectRefusedLikeMissing } from '../../test/refused.ts';
+import { positionReport } from '../../test/reports.ts';
 import type { AttributeDetail } from './detail.ts';
 
 afterAll(stopTestServers);
@@ -18,33 +18,8 @@ const H02 = '1400046168';
 const SILENT = '860000000000014';
 const B_DEVICE = '860000000000099';
 
-const fix = (protocol: 'gt06' | 'jt808', deviceId: string, valid: boolean, attributes: Record<string, unknown>) =>
-  ({
-    protocol,
-    deviceId,
-    receivedAt: new Date(),
-    remoteAddress: '127.0.0.1',
-    message: {
-      protocol,
-      kind: 'position',
-      messageType: protocol === 'gt06' ? 0x22 : 0x0200,
-      alarms: [],
-      attributes: {},
-      positions: [
-        {
-          fixTime: new Date(Date.now() - 5000),
-          valid,
-          lat: 31.23,
-          lon: 121.47,
-          speedKmh: 30,
-          course: 90,
-          satellites: 9,
-          alarms: [],
-          attributes,
-        },
-      ],
-    },
-  }) as InboundRecord;
+const fix = (protocol: 'gt06' | 'jt808', deviceId: string, valid: boolean, attributes: Attributes) =>
+  positionReport(deviceId, { protocol, valid, attributes, speedKmh: 30, course: 90 });
 
 describe.each(dbTargets())('Monitor/GetDeviceDetail on $name PostgreSQL', (target) => {
   let t: TestApp;

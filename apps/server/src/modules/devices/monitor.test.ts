@@ -1,41 +1,26 @@
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { Fn, STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
-import type { InboundRecord } from '@lodestar/gateway';
+import type { AlarmName } from '@lodestar/protocols';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgCommandStore } from '../../ingest/command-store.ts';
 import { loadStates } from '../../ingest/sql.ts';
 import { isOnline, mapStatus } from '../../ingest/state.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { positionReport } from '../../test/reports.ts';
 
 afterAll(stopTestServers);
 
-const report = (deviceId: string, secondsAgo: number, over: { speedKmh?: number; alarms?: string[]; acc?: boolean }) =>
-  ({
-    protocol: 'gt06',
-    deviceId,
-    receivedAt: new Date(),
-    remoteAddress: '127.0.0.1',
-    message: {
-      protocol: 'gt06',
-      kind: 'position',
-      messageType: 0x22,
-      alarms: [],
-      attributes: {},
-      positions: [
-        {
-          fixTime: new Date(Date.now() - secondsAgo * 1000),
-          valid: true,
-          lat: 31.23,
-          lon: 121.47,
-          speedKmh: over.speedKmh ?? 0,
-          course: 0,
-          satellites: 9,
-          alarms: over.alarms ?? [],
-          attributes: { acc: over.acc ?? true },
-        },
-      ],
-    },
-  }) as InboundRecord;
+const report = (
+  deviceId: string,
+  secondsAgo: number,
+  over: { speedKmh?: number; alarms?: AlarmName[]; acc?: boolean },
+) =>
+  positionReport(deviceId, {
+    secondsAgo,
+    speedKmh: over.speedKmh,
+    alarms: over.alarms,
+    attributes: { acc: over.acc ?? true },
+  });
 
 describe.each(dbTargets())('monitor calls on $name PostgreSQL', (target) => {
   let t: TestApp;
