@@ -74,10 +74,18 @@ ON CONFLICT (device_pk) DO UPDATE SET
 
 /** Writes the positions and events of a flush plan in one transaction; throws (after ROLLBACK) if anything fails. */
 export async function writePlan(pool: pg.Pool, plan: FlushPlan): Promise<void> {
-  await inTransaction(pool, async (client) => {
-    if (plan.positions.length) await copyPositions(client, plan.positions);
-    if (plan.events.length) await client.query(INSERT_EVENTS, [JSON.stringify(plan.events)]);
-  });
+  if (!plan.events.length) {
+    // Most flushes carry positions only. A COPY on its own is one atomic, durable statement, so it
+    // needs no BEGIN and COMMIT around it: two round trips less per flush.
+    if (plan.positions.length) await withClient(pool, (client) => copyPositions(client, plan.positions));
+    return;
+  }
+  await withClient(pool, (client) =>
+    inTransaction(client, async () => {
+      if (plan.positions.length) await copyPositions(client, plan.positions);
+      await client.query(INSERT_EVENTS, [JSON.stringify(plan.events)]);
+    }),
+  );
 }
 
 /** Upserts latest-state rows. */
@@ -101,7 +109,7 @@ export async function writeStates(pool: pg.Pool, states: Map<number, LatestState
     overspeed_since: s.overspeedSince,
     attributes: s.attributes,
   }));
-  await inTransaction(pool, (client) => client.query(UPSERT_STATES, [JSON.stringify(rows)]));
+  await withClient(pool, (client) => client.query(UPSERT_STATES, [JSON.stringify(rows)]));
 }
 
 /** COPY is PostgreSQL's fastest way in: about twice the rows per second of INSERT … SELECT here. */
@@ -114,7 +122,18 @@ async function copyPositions(client: pg.PoolClient, rows: PositionRow[]): Promis
   });
 }
 
-async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<unknown>): Promise<void> {
+async function inTransaction(client: pg.PoolClient, work: () => Promise<unknown>): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await work();
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  }
+}
+
+async function withClient(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<unknown>): Promise<void> {
   const client = await pool.connect();
   let failed: unknown;
   // The server can drop the connection between two statements (a restart); pg then emits 'error' on
@@ -124,15 +143,12 @@ async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Pro
   };
   client.on('error', onError);
   try {
-    await client.query('BEGIN');
     await work(client);
-    await client.query('COMMIT');
   } catch (err) {
     failed = err;
-    await client.query('ROLLBACK').catch(() => {});
     throw err;
   } finally {
-    // A client that failed mid-transaction may be broken (the server went away): discard it.
+    // A client that failed may be broken (the server went away): discard it.
     client.off('error', onError);
     client.release(failed instanceof Error ? failed : undefined);
   }
