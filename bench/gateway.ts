@@ -99,3 +99,6 @@ console.log(
   '| database | devices | offered positions/s | acknowledged/s | persisted/s | frame→ACK p50 / p99 ms | memory per connection |',
 );
 for (const l of lines) console.log(l);
+// Profiled runs (--cpu-prof) write their profile at exit; under the profiler something in the closed
+// gateway's teardown keeps the loop alive, so end explicitly.
+process.exit(0);
