@@ -65,6 +65,12 @@ export interface AppDeps {
   ingest?: Ingest;
   /** Tells the gateway a device has a command waiting (set once the gateway runs). */
   notifyCommand?: (deviceId: string) => void;
+  /**
+   * Where roles run apart (ROLES): also tell the other processes that a device changed (their device
+   * caches) and that its alarms were released (the ingest writer's cached state).
+   */
+  deviceChanged?: (deviceId: string) => void;
+  releaseAlarms?: (devicePk: number) => void;
   /** pino options, or false in tests. */
   logger?: boolean | object;
 }
@@ -76,6 +82,8 @@ export async function buildApp({
   sms,
   ingest,
   notifyCommand,
+  deviceChanged,
+  releaseAlarms,
   logger = false,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -141,9 +149,13 @@ export async function buildApp({
   const monitorRepo = new MonitorRepository(db, database.pool);
   const commandRepo = new CommandRepository(db);
   const notify = (deviceId: string) => notifyCommand?.(deviceId);
+  const invalidate = (deviceId: string) => {
+    live.cache.invalidate(deviceId);
+    deviceChanged?.(deviceId);
+  };
   deviceRoutes(
     app,
-    new DeviceService(deviceRepo, holdRepo, logRepo, live.cache, config.onlineTimeoutMs, (userId) =>
+    new DeviceService(deviceRepo, holdRepo, logRepo, invalidate, config.onlineTimeoutMs, (userId) =>
       monitorRepo.followedPks(userId),
     ),
   );
@@ -159,7 +171,7 @@ export async function buildApp({
       notify(deviceId);
       return id;
     },
-    releaseCached: (pk) => live.writer.releaseAlarms(pk),
+    releaseCached: (pk) => (releaseAlarms ? releaseAlarms(pk) : live.writer.releaseAlarms(pk)),
   });
 
   const workflowRepo = new WorkflowRepository(db);

@@ -3,6 +3,34 @@ import { networkInterfaces } from 'node:os';
 import { DEFAULT_APP_ID, LIMITS } from '@lodestar/domain';
 import { DEFAULT_FILTERS, type FilterOptions } from './ingest/filters.ts';
 
+export type Role = 'api' | 'gateway' | 'ingest';
+const ROLES: readonly Role[] = ['api', 'gateway', 'ingest'];
+
+/** Whether this process runs only some of the roles, so the others are in other processes. */
+export const rolesApart = (roles: ReadonlySet<Role>) => roles.size < ROLES.length;
+
+function rolesSetting(env: NodeJS.ProcessEnv): ReadonlySet<Role> {
+  const raw = env.ROLES?.trim();
+  if (!raw || raw === 'all') return new Set(ROLES);
+  const roles = new Set<Role>();
+  for (const r of raw.split(',').map((x) => x.trim())) {
+    if (!ROLES.includes(r as Role))
+      throw new Error(`Setting ROLES lists api, gateway and ingest (comma-separated) or is "all", got "${raw}"`);
+    roles.add(r as Role);
+  }
+  if (rolesApart(roles)) {
+    if (!env.NATS_URL)
+      throw new Error(
+        `Setting ROLES=${raw} runs the other roles in other processes, joined through NATS JetStream: set NATS_URL`,
+      );
+    if (!env.DATABASE_URL)
+      throw new Error(
+        `Setting ROLES=${raw} runs the other roles in other processes, which share one PostgreSQL: set DATABASE_URL`,
+      );
+  }
+  return roles;
+}
+
 /** Every setting the server reads, with its default. The README lists the same table. */
 export interface Config {
   port: number;
@@ -31,6 +59,14 @@ export interface Config {
   gatewayPorts: { gt06: number; jt808: number; h02: number; osmand: number; teltonika: number };
   onlineTimeoutMs: number;
   natsUrl: string | undefined;
+  /** What this process runs (ROLES); all three by default. Apart, they are joined through NATS. */
+  roles: ReadonlySet<Role>;
+  /** Partitions of the ingest stream; the same in every process of a deployment. */
+  ingestPartitions: number;
+  /** The partitions this ingest worker takes, e.g. "0-3" (default all). */
+  ingestWorkerPartitions: string | undefined;
+  /** The ingest stream refuses records beyond this; gateways then withhold ACKs. */
+  ingestStreamMaxBytes: number;
   filters: FilterOptions;
   demoDevices: number;
   /** Drive the demo fleet from this process; off when it runs elsewhere (the CLI simulator, a benchmark). */
@@ -199,6 +235,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           },
     onlineTimeoutMs: int(env, 'ONLINE_TIMEOUT_SECONDS', 600) * 1000,
     natsUrl: env.NATS_URL || undefined,
+    roles: rolesSetting(env),
+    ingestPartitions: Math.max(1, int(env, 'INGEST_PARTITIONS', 8)),
+    ingestWorkerPartitions: env.INGEST_WORKER_PARTITIONS || undefined,
+    ingestStreamMaxBytes: int(env, 'INGEST_STREAM_MAX_MB', 4096) * 1024 * 1024,
     filters: {
       noFix: (env.INGEST_FILTER_NO_FIX ?? '1') !== '0',
       zeroCoordinates: (env.INGEST_FILTER_ZERO ?? '1') !== '0',

@@ -3,12 +3,13 @@ import { AccountType } from '@lodestar/domain';
 import { type GatewayHandle, startGateway } from '@lodestar/gateway';
 import { deviceIds, type SimulatorHandle, startSimulator } from '@lodestar/simulator';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, rolesApart } from './config.ts';
 import { registerDemoFleet } from './demo.ts';
 import { InProcessBus, type LiveBus } from './ingest/bus.ts';
 import { createIngest } from './ingest/index.ts';
 import { NatsBus } from './ingest/nats-bus.ts';
 import { HttpSmsProvider, LocalSmsProvider } from './modules/sms/provider.ts';
+import { joinDeployment } from './scale/deployment.ts';
 
 const ACCOUNT_NAMES: Record<number, string> = {
   [AccountType.SuperAdmin]: 'super administrator',
@@ -20,18 +21,26 @@ const ACCOUNT_NAMES: Record<number, string> = {
 async function main() {
   const config = loadConfig();
   const say = (line: string) => process.stdout.write(`${line}\n`);
+  const { roles } = config;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   say(
     `Database: ${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'external (DATABASE_URL)'}`,
   );
 
-  const admin = await ensureSuperAdmin(database.db, { phone: config.adminPhone, password: config.adminPassword });
-  const demoUsers = config.demo ? await seedDemo(database.db) : undefined;
-  if (config.demo) await seedSimDemo(database.db);
-  if (config.demo) await seedBillingDemo(database.db);
+  // Accounts and the demo organisation belong to the API; a gateway or ingest process only reads devices.
+  const admin = roles.has('api')
+    ? await ensureSuperAdmin(database.db, { phone: config.adminPhone, password: config.adminPassword })
+    : undefined;
+  const demoUsers = config.demo && roles.has('api') ? await seedDemo(database.db) : undefined;
+  if (demoUsers) {
+    await seedSimDemo(database.db);
+    await seedBillingDemo(database.db);
+  }
   const fleet = config.demo ? deviceIds(config.demoDevices) : [];
-  if (fleet.length) await registerDemoFleet(database, fleet);
-  if (fleet.length) await seedVehicleDemo(database.db);
+  if (fleet.length && demoUsers) {
+    await registerDemoFleet(database, fleet);
+    await seedVehicleDemo(database.db);
+  }
 
   const bus: LiveBus = config.natsUrl ? await NatsBus.connect(config.natsUrl) : new InProcessBus();
   const ingest = createIngest(
@@ -45,42 +54,49 @@ async function main() {
     config.smsProvider === 'http'
       ? new HttpSmsProvider(config.smsHttpUrl!, config.smsHttpToken)
       : new LocalSmsProvider(say);
+  const scale = rolesApart(roles) ? await joinDeployment(config, ingest) : undefined;
   let gateway: GatewayHandle | undefined;
-  const app = await buildApp({
-    config,
-    database,
-    sms,
-    ingest,
-    notifyCommand: (deviceId) => gateway?.notifyCommand(deviceId),
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.body'] },
-  });
-  await app.listen({ port: config.port, host: config.host });
-  gateway = await startGateway({
-    ports: config.gatewayPorts,
-    host: config.host,
-    sink: ingest.writer,
-    directory: ingest.directory,
-    commands: ingest.commands,
-    logger: (level, msg, fields) => {
-      if (level === 'warn' || level === 'error') app.log[level](fields ?? {}, `gateway: ${msg}`);
-    },
-  });
+  const app = roles.has('api')
+    ? await buildApp({
+        config,
+        database,
+        sms,
+        ingest,
+        notifyCommand: (deviceId) => (scale ? scale.commandQueued(deviceId) : gateway?.notifyCommand(deviceId)),
+        deviceChanged: scale?.deviceChanged,
+        releaseAlarms: scale?.alarmsReleased,
+        logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.body'] },
+      })
+    : undefined;
+  await app?.listen({ port: config.port, host: config.host });
+  const log = (level: 'warn' | 'error', msg: string, fields?: Record<string, unknown>) => {
+    if (app) app.log[level](fields ?? {}, msg);
+    else process.stderr.write(`${level}: ${msg} ${fields ? JSON.stringify(fields) : ''}\n`);
+  };
+  if (roles.has('gateway')) {
+    gateway = await startGateway({
+      ports: config.gatewayPorts,
+      host: config.host,
+      sink: scale?.sink ?? ingest.writer,
+      directory: ingest.directory,
+      commands: ingest.commands,
+      logger: (level, msg, fields) => {
+        if (level === 'warn' || level === 'error') log(level, `gateway: ${msg}`, fields);
+      },
+    });
+  }
+  await scale?.listen(gateway, log);
   let simulator: SimulatorHandle | undefined;
-  const simPorts = {
+  const simPorts = gateway && {
     gt06: gateway.ports.gt06,
     jt808: gateway.ports.jt808,
     h02: gateway.ports.h02,
     osmand: gateway.ports.osmand,
   };
-  if (fleet.length && config.demoSimulator && Object.values(simPorts).some((p) => p > 0)) {
+  if (fleet.length && simPorts && config.demoSimulator && Object.values(simPorts).some((p) => p > 0)) {
     simulator = startSimulator({
       host: '127.0.0.1',
-      ports: {
-        gt06: gateway.ports.gt06,
-        jt808: gateway.ports.jt808,
-        h02: gateway.ports.h02,
-        osmand: gateway.ports.osmand,
-      },
+      ports: simPorts,
       devices: fleet.length,
       intervalMs: 10_000,
       seed: 7,
@@ -88,27 +104,31 @@ async function main() {
   }
 
   say('');
-  say(`Lodestar console: http://localhost:${config.port}/  (API docs: http://localhost:${config.port}/API/docs)`);
+  if (app)
+    say(`Lodestar console: http://localhost:${config.port}/  (API docs: http://localhost:${config.port}/API/docs)`);
   if (admin) {
     say(
       `Super administrator created: login ${admin.phone}${admin.generated ? `, password ${admin.password}  (shown once; change it)` : ''}`,
     );
-  } else say(`Super administrator: login ${config.adminPhone}`);
+  } else if (app) say(`Super administrator: login ${config.adminPhone}`);
   if (demoUsers) {
     say(`Demo organisation seeded. Demo logins (password for all: ${demoUsers[0]?.password ?? ''}):`);
     for (const u of demoUsers) say(`  ${u.phone}  ${ACCOUNT_NAMES[u.accountType]}  ${u.userName} @ ${u.holdName}`);
   }
-  const listening = Object.entries(gateway.ports)
-    .filter(([, p]) => p > 0)
-    .map(([name, p]) => `${name} ${p}`)
-    .join(', ');
-  say(`Device gateway: ${listening || 'all protocols disabled'}; live bus ${bus.kind}`);
+  if (gateway) {
+    const listening = Object.entries(gateway.ports)
+      .filter(([, p]) => p > 0)
+      .map(([name, p]) => `${name} ${p}`)
+      .join(', ');
+    say(`Device gateway: ${listening || 'all protocols disabled'}; live bus ${bus.kind}`);
+  }
+  if (scale) say(scale.describe());
   if (simulator) say(`Demo fleet: ${fleet.length} simulated trackers reporting over real TCP/HTTP every 10 s.`);
-  else if (fleet.length)
+  else if (fleet.length && gateway)
     say(
       `Demo fleet: ${fleet.length} trackers registered, not driven here (DEMO_SIMULATOR=0): run tools/simulator/src/cli.ts --devices ${fleet.length}.`,
     );
-  if (config.smsProvider === 'local')
+  if (app && config.smsProvider === 'local')
     say('SMS: local provider — verification codes are written to this log, nothing is sent.');
 
   let stopping = false;
@@ -118,8 +138,12 @@ async function main() {
     say(`${signal}: stopping`);
     await simulator?.close();
     await gateway?.close();
+    // Records taken from the stream are written and acknowledged before the writer closes.
+    await scale?.stopWorker();
+    await ingest.directory.close();
     await ingest.writer.close();
-    await app.close();
+    await app?.close();
+    await scale?.close();
     await bus.close();
     await database.close();
     process.exit(0);

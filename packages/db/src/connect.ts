@@ -29,8 +29,23 @@ export function poolFor(url: string, max = 20): pg.Pool {
   return pool;
 }
 
+/** pg_advisory_lock key of the migrations: 'LODE' 'MIGR' in ASCII. */
+const MIGRATION_LOCK = 0x4c4f4445_4d494752n;
+
+/**
+ * Brings the schema up to date. The processes of a deployment (ROLES) may start together on a new
+ * database: the first takes the lock and migrates, the others wait for it and find nothing to do.
+ */
 export async function applyMigrations(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  // drizzle keeps its pool as $client; the lock needs a session of its own, outside that pool.
+  const lock = new pg.Client((db as Db & { $client: pg.Pool }).$client.options);
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK.toString()]);
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await lock.end();
+  }
 }
 
 export interface OpenOptions {

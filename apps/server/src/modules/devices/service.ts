@@ -1,5 +1,4 @@
 import { LIMITS, type StatusFilter, splitDeviceIds } from '@lodestar/domain';
-import type { DeviceCache } from '../../ingest/device-cache.ts';
 import { isOnline, type LatestState, lifeState, type MapStatus, mapStatus } from '../../ingest/state.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
@@ -32,7 +31,8 @@ export class DeviceService {
     private readonly devices: DeviceRepository,
     private readonly holds: HoldRepository,
     private readonly logs: LogRepository,
-    private readonly cache: DeviceCache,
+    /** Drops a device id from the ingest side's caches after it changes. */
+    private readonly invalidate: (deviceId: string) => void,
     private readonly onlineTimeoutMs: number,
     private readonly followedPks: (userId: number) => Promise<Set<number>> = async () => new Set(),
   ) {}
@@ -59,7 +59,7 @@ export class DeviceService {
       throw err;
     }
     await this.devices.forgetUnknown(d.DeviceID);
-    this.cache.invalidate(d.DeviceID);
+    this.invalidate(d.DeviceID);
     await this.log(auth, 'addDevice', d.DeviceID);
     return { DeviceID: d.DeviceID };
   }
@@ -79,14 +79,14 @@ export class DeviceService {
     if (d.TimeZone) patch.timeZone = d.TimeZone;
     if (d.Remark !== undefined) patch.remark = d.Remark;
     await this.devices.update(current.id, patch);
-    this.cache.invalidate(d.DeviceID);
+    this.invalidate(d.DeviceID);
     await this.log(auth, 'modifyDevice', d.DeviceID);
   }
 
   async remove(auth: AuthContext, deviceId: string): Promise<void> {
     const current = await this.owned(auth, deviceId);
     await this.devices.remove(current.id);
-    this.cache.invalidate(deviceId);
+    this.invalidate(deviceId);
     await this.log(auth, 'removeDevice', deviceId);
   }
 
