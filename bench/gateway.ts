@@ -4,14 +4,20 @@
  * position writer before acknowledging. Reports positions/s persisted and acknowledged, frame→ACK
  * latency and memory per connection.
  * Options: --devices 1000,10000  --targets embedded,external  --seconds 20
+ *   --stream   the roles apart (ROLES=gateway,ingest): the gateway ACKs once the NATS JetStream ingest
+ *              stream stored a record, and an ingest worker (here in the same process) writes it from
+ *              there; NATS at BENCH_NATS_URL or nats://127.0.0.1:4222
  */
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { startGateway } from '@lodestar/gateway';
 import { deviceIds } from '@lodestar/simulator';
+import { connect } from 'nats';
 import { InProcessBus } from '../apps/server/src/ingest/bus.ts';
 import { createIngest } from '../apps/server/src/ingest/index.ts';
+import { joinDeployment } from '../apps/server/src/scale/deployment.ts';
 import { benchDatabase, fmt, registerDevices } from './lib.ts';
 
 const { values } = parseArgs({
@@ -22,8 +28,10 @@ const { values } = parseArgs({
     // Offered load: every device reports this often.
     'interval-1000': { type: 'string', default: '25' },
     'interval-10000': { type: 'string', default: '250' },
+    stream: { type: 'boolean', default: false },
   },
 });
+const natsUrl = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
 
 function runFleet(devices: number, intervalMs: number, warmupS: number, windowS: number, ports: object) {
   return new Promise<{ ackedPerSecond: number; sentPerSecond: number; online: number; p50: number; p99: number }>(
@@ -54,15 +62,36 @@ for (const target of values.targets.split(',') as ('embedded' | 'external')[]) {
     const db = await benchDatabase(target);
     await registerDevices(db.pool, deviceIds(n));
     const ingest = createIngest(db.pool, new InProcessBus());
+    const tag = randomBytes(4).toString('hex');
+    const names = {
+      stream: `LODESTAR_INGEST_BENCH_${tag}`,
+      subject: `lodestar.bench.${tag}.ingest`,
+      consumer: 'ingest',
+    };
+    const apart = values.stream
+      ? await joinDeployment(
+          {
+            natsUrl,
+            roles: new Set(['gateway', 'ingest'] as const),
+            ingestPartitions: 8,
+            ingestWorkerPartitions: undefined,
+            ingestStreamMaxBytes: 4096 * 1024 * 1024,
+          },
+          ingest,
+          names,
+          `lodestar.bench.${tag}.signal`,
+        )
+      : undefined;
     const gateway = await startGateway({
       host: '127.0.0.1',
       listenOnFreePorts: true,
       ports: { teltonika: 0 },
       udp: [],
-      sink: ingest.writer,
+      sink: apart?.sink ?? ingest.writer,
       directory: ingest.directory,
       commands: ingest.commands,
     });
+    await apart?.listen(gateway, (level, msg) => console.error(level, msg));
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
     const interval = Number(values[`interval-${n}` as 'interval-1000'] ?? 1000);
@@ -82,10 +111,17 @@ for (const target of values.targets.split(',') as ('embedded' | 'external')[]) {
       (ingest.writer.stats.positionsStored - storedBefore.n) / ((performance.now() - storedBefore.at) / 1000);
     clearInterval(sampler);
     const perConnKiB = (peakRss - rssBefore) / Math.max(1, fleet.online) / 1024;
-    const line = `| ${target} (PostgreSQL ${db.version.split(' ')[0]}) | ${fmt(n)} | ${fmt((n * 1000) / interval)} | ${fmt(fleet.ackedPerSecond)} | ${fmt(persisted)} | ${fmt(fleet.p50)} / ${fmt(fleet.p99)} | ${fmt(perConnKiB, 1)} KiB |`;
+    const line = `| ${target} (PostgreSQL ${db.version.split(' ')[0]})${apart ? ' via JetStream' : ''} | ${fmt(n)} | ${fmt((n * 1000) / interval)} | ${fmt(fleet.ackedPerSecond)} | ${fmt(persisted)} | ${fmt(fleet.p50)} / ${fmt(fleet.p99)} | ${fmt(perConnKiB, 1)} KiB |`;
     console.log(line);
     lines.push(line);
     await gateway.close();
+    if (apart) {
+      await apart.stopWorker();
+      const nc = await connect({ servers: natsUrl });
+      await (await nc.jetstreamManager()).streams.delete(names.stream).catch(() => {});
+      await nc.close();
+      await apart.close();
+    }
     // The directory's pending disconnections go before the database does (else its timer retries forever).
     await ingest.directory.close();
     await ingest.writer.close();

@@ -8,6 +8,11 @@ export interface IngestWorkerOptions {
   names?: IngestStreamNames;
   /** After a failed write the partition pauses this long (its records come back after it), doubling to 15 s. */
   retryMs?: number;
+  /**
+   * Records handed to the writer and not yet written, all partitions together, before the worker stops
+   * taking more: the backlog stays in the stream, not in this process's memory. Default 20,000.
+   */
+  maxPendingRecords?: number;
   log?: (level: 'warn' | 'error', msg: string, fields?: Record<string, unknown>) => void;
 }
 
@@ -34,6 +39,9 @@ export class IngestWorker {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly names: IngestStreamNames;
   private readonly retryMs: number;
+  private readonly maxPendingRecords: number;
+  private pendingRecords = 0;
+  private room: (() => void)[] = [];
   private stopped = false;
 
   private constructor(
@@ -43,6 +51,7 @@ export class IngestWorker {
   ) {
     this.names = opts.names ?? INGEST_STREAM;
     this.retryMs = opts.retryMs ?? 1000;
+    this.maxPendingRecords = opts.maxPendingRecords ?? 20_000;
   }
 
   static async start(
@@ -59,6 +68,7 @@ export class IngestWorker {
   /** Stops taking messages, then waits for the writes in flight to be acknowledged. */
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const go of this.room.splice(0)) go();
     for (const c of this.consumers) c.stop();
     await Promise.allSettled(this.loops);
     await Promise.allSettled([...this.inFlight]);
@@ -66,7 +76,8 @@ export class IngestWorker {
 
   private async consume(p: number): Promise<void> {
     const consumer = await this.js.consumers.get(this.names.stream, `${this.names.consumer}-${p}`);
-    const messages = await consumer.consume({ max_messages: 1000 });
+    // A small pull: what JetStream has handed over waits here within its ack wait.
+    const messages = await consumer.consume({ max_messages: 64 });
     this.consumers.push(messages);
     this.loops.push(this.loop(p, messages));
   }
@@ -106,8 +117,15 @@ export class IngestWorker {
           backoff = Math.min(MAX_BACKOFF_MS, backoff * 2);
         },
       );
+      this.pendingRecords += records.length;
       this.inFlight.add(write);
-      void write.finally(() => this.inFlight.delete(write));
+      void write.finally(() => {
+        this.inFlight.delete(write);
+        this.pendingRecords -= records.length;
+        if (this.pendingRecords < this.maxPendingRecords) for (const go of this.room.splice(0)) go();
+      });
+      while (this.pendingRecords >= this.maxPendingRecords && !this.stopped)
+        await new Promise<void>((r) => this.room.push(r));
     }
   }
 
