@@ -20,9 +20,11 @@ const COUNT_KEYS = STATUS_FILTERS;
 export type MonitorCommand = 'arm' | 'disarm' | 'engineStop' | 'engineResume';
 
 /** Command/Lock and Command/Unlock (function 83): the remote immobiliser, as the command types of the queue. */
-const IMMOBILISER = [
-  { path: 'Lock', type: 'engineStop', action: 'lockDevice' },
-  { path: 'Unlock', type: 'engineResume', action: 'unlockDevice' },
+const MONITOR_COMMANDS = [
+  { path: 'Arm', type: 'arm', fn: Fn.sendCommand, action: undefined },
+  { path: 'Disarm', type: 'disarm', fn: Fn.sendCommand, action: undefined },
+  { path: 'Lock', type: 'engineStop', fn: Fn.lockUnlock, action: 'lockDevice' },
+  { path: 'Unlock', type: 'engineResume', fn: Fn.lockUnlock, action: 'unlockDevice' },
 ] as const;
 
 export interface MonitorDeps {
@@ -129,34 +131,14 @@ export function monitorRoutes(fastify: FastifyInstance, deps: MonitorDeps) {
     },
   );
 
-  for (const type of ['arm', 'disarm'] as const) {
-    app.post(
-      `/API/api/Command/${type === 'arm' ? 'Arm' : 'Disarm'}`,
-      {
-        config: { fn: Fn.sendCommand },
-        schema: {
-          tags: ['commands'],
-          body: Type.Object({ DeviceID }),
-          response: { 200: ReplyOf(Type.Object({ CommandID: Type.Integer() })) },
-        },
-      },
-      async (req, reply) => {
-        const d = await device(deps, req.auth, req.body.DeviceID);
-        if (!d) throw badRequest('notFound');
-        // As for lock/unlock: refused now (spec section 8: unsupported protocol), not queued to fail later.
-        if (!supportsCommand(d.protocol, type)) throw badRequest('unsupportedProtocol', d.protocol);
-        return reply.ok({ CommandID: await deps.queueCommand(d.pk, d.deviceId, type, req.auth.userId) });
-      },
-    );
-  }
-
-  // Cutting a vehicle's fuel or power is refused at once for a protocol that cannot carry it (spec
-  // section 8: unsupported protocol) rather than queued to fail, and it goes into the operation log.
-  for (const { path, type, action } of IMMOBILISER) {
+  // Commands are refused at once for a protocol that cannot carry them (spec section 8: unsupported
+  // protocol) rather than queued to fail later. Cutting or restoring a vehicle's fuel or power goes
+  // into the operation log as well.
+  for (const { path, type, fn, action } of MONITOR_COMMANDS) {
     app.post(
       `/API/api/Command/${path}`,
       {
-        config: { fn: Fn.lockUnlock },
+        config: { fn },
         schema: {
           tags: ['commands'],
           body: Type.Object({ DeviceID }),
@@ -167,13 +149,14 @@ export function monitorRoutes(fastify: FastifyInstance, deps: MonitorDeps) {
         const d = await device(deps, req.auth, req.body.DeviceID);
         if (!supportsCommand(d.protocol, type)) throw badRequest('unsupportedProtocol', d.protocol);
         const id = await deps.queueCommand(d.pk, d.deviceId, type, req.auth.userId);
-        await deps.logs.operation({
-          userId: req.auth.userId,
-          holdId: req.auth.holdId,
-          action,
-          detail: `${d.deviceId} #${id}`,
-          ip: req.auth.ip,
-        });
+        if (action)
+          await deps.logs.operation({
+            userId: req.auth.userId,
+            holdId: req.auth.holdId,
+            action,
+            detail: `${d.deviceId} #${id}`,
+            ip: req.auth.ip,
+          });
         return reply.ok({ CommandID: id });
       },
     );
