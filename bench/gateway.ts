@@ -10,6 +10,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { startGateway } from '@lodestar/gateway';
@@ -34,26 +35,50 @@ const { values } = parseArgs({
 const natsUrl = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
 
 function runFleet(devices: number, intervalMs: number, warmupS: number, windowS: number, ports: object) {
-  return new Promise<{ ackedPerSecond: number; sentPerSecond: number; online: number; p50: number; p99: number }>(
-    (resolve, reject) =>
-      execFile(
-        process.execPath,
-        [
-          // e.g. BENCH_SIM_NODE_ARGS=--cpu-prof to profile the fleet process
-          ...(process.env.BENCH_SIM_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-          '--import',
-          'tsx',
-          'bench/sim-child.ts',
-          String(devices),
-          String(intervalMs),
-          String(warmupS),
-          String(windowS),
-          JSON.stringify(ports),
-        ],
-        { maxBuffer: 1 << 20 },
-        (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout.trim().split('\n').pop()!))),
-      ),
+  return new Promise<{
+    ackedPerSecond: number;
+    sentPerSecond: number;
+    online: number;
+    p50: number;
+    p99: number;
+    cpuMs: number;
+  }>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [
+        // e.g. BENCH_SIM_NODE_ARGS=--cpu-prof to profile the fleet process
+        ...(process.env.BENCH_SIM_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+        '--import',
+        'tsx',
+        'bench/sim-child.ts',
+        String(devices),
+        String(intervalMs),
+        String(warmupS),
+        String(windowS),
+        JSON.stringify(ports),
+      ],
+      { maxBuffer: 1 << 20 },
+      (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout.trim().split('\n').pop()!))),
+    ),
   );
+}
+
+/** CPU ms (user + system) so far of every process with this command name: the database's server processes, NATS. */
+function cpuMsOf(...names: string[]): number {
+  const tick = 1000 / 100; // USER_HZ is 100 on Linux
+  let ms = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (!names.includes(name)) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ms += (Number(fields[11]) + Number(fields[12])) * tick; // utime, stime
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ms;
 }
 
 const lines: string[] = [];
@@ -101,17 +126,29 @@ for (const target of values.targets.split(',') as ('embedded' | 'external')[]) {
     const sampler = setInterval(() => {
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
     }, 500);
-    const storedBefore = { at: 0, n: 0 };
+    const storedBefore = { at: 0, n: 0, cpu: process.cpuUsage(), dbMs: 0, natsMs: 0 };
     setTimeout(() => {
       storedBefore.at = performance.now();
       storedBefore.n = ingest.writer.stats.positionsStored;
+      storedBefore.cpu = process.cpuUsage();
+      storedBefore.dbMs = cpuMsOf('postgres');
+      storedBefore.natsMs = cpuMsOf('nats-server');
     }, warmup * 1000);
     const fleet = await runFleet(n, interval, warmup, windowS, gateway.ports);
-    const persisted =
-      (ingest.writer.stats.positionsStored - storedBefore.n) / ((performance.now() - storedBefore.at) / 1000);
+    const stored = ingest.writer.stats.positionsStored - storedBefore.n;
+    const persisted = stored / ((performance.now() - storedBefore.at) / 1000);
+    // Where the machine's CPU went, per position, over the same window (the processes of a part together).
+    const gwCpu = process.cpuUsage(storedBefore.cpu);
+    const perPosition = (ms: number, n: number) => fmt((ms * 1000) / Math.max(1, n));
+    const cpuSplit = [
+      perPosition(fleet.cpuMs, fleet.ackedPerSecond * windowS),
+      perPosition((gwCpu.user + gwCpu.system) / 1000, stored),
+      perPosition(cpuMsOf('postgres') - storedBefore.dbMs, stored),
+      ...(apart ? [perPosition(cpuMsOf('nats-server') - storedBefore.natsMs, stored)] : []),
+    ].join(' / ');
     clearInterval(sampler);
     const perConnKiB = (peakRss - rssBefore) / Math.max(1, fleet.online) / 1024;
-    const line = `| ${target} (PostgreSQL ${db.version.split(' ')[0]})${apart ? ' via JetStream' : ''} | ${fmt(n)} | ${fmt((n * 1000) / interval)} | ${fmt(fleet.ackedPerSecond)} | ${fmt(persisted)} | ${fmt(fleet.p50)} / ${fmt(fleet.p99)} | ${fmt(perConnKiB, 1)} KiB |`;
+    const line = `| ${target} (PostgreSQL ${db.version.split(' ')[0]})${apart ? ' via JetStream' : ''} | ${fmt(n)} | ${fmt((n * 1000) / interval)} | ${fmt(fleet.ackedPerSecond)} | ${fmt(persisted)} | ${fmt(fleet.p50)} / ${fmt(fleet.p99)} | ${fmt(perConnKiB, 1)} KiB | ${cpuSplit} |`;
     console.log(line);
     lines.push(line);
     await gateway.close();
@@ -132,7 +169,7 @@ console.log(
   `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
 );
 console.log(
-  '| database | devices | offered positions/s | acknowledged/s | persisted/s | frame→ACK p50 / p99 ms | memory per connection |',
+  '| database | devices | offered positions/s | acknowledged/s | persisted/s | frame→ACK p50 / p99 ms | memory per connection | CPU µs per position: fleet / gateway+writer / PostgreSQL (/ NATS) |',
 );
 for (const l of lines) console.log(l);
 // Profiled runs (--cpu-prof) write their profile at exit; under the profiler something in the closed

@@ -21,8 +21,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 await sleep(Number(warmupS) * 1000);
 const a = sim.stats();
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 await sleep(Number(windowS) * 1000);
 const b = sim.stats();
+const cpu = process.cpuUsage(cpu0);
 const seconds = (performance.now() - t0) / 1000;
 await sim.close();
 console.log(
@@ -33,6 +35,8 @@ console.log(
     p50: b.latencyMs.p50,
     p99: b.latencyMs.p99,
     pending: b.pending,
+    // This process's CPU over the window (user + system), to split the machine's budget by part.
+    cpuMs: (cpu.user + cpu.system) / 1000,
   }),
 );
 process.exit(0);
