@@ -1,5 +1,5 @@
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
-import { Fn, STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
+import { ErrCode, Fn, STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
 import type { AlarmName } from '@lodestar/protocols';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgCommandStore } from '../../ingest/command-store.ts';
@@ -193,6 +193,38 @@ describe.each(dbTargets())('monitor calls on $name PostgreSQL', (target) => {
       [arm.data.CommandID, 'arm'],
       [disarm.data.CommandID, 'disarm'],
     ]);
+  });
+
+  it('refuses releasing an alarm without 48 and arm or disarm without 53, each for its own function id', async () => {
+    const hold = await t.buildHold('Partial rights');
+    const admin = (await t.buildUser(hold, [Fn.deviceManage])).token;
+    // Each user holds the other action's function id, so a route checking the wrong one lets it through.
+    const commandsOnly = (await t.buildUser(hold, [Fn.deviceManage, Fn.onlineMonitor, Fn.sendCommand])).token;
+    const releaseOnly = (await t.buildUser(hold, [Fn.deviceManage, Fn.onlineMonitor, Fn.releaseAlarm])).token;
+    const id = '4100000098';
+    await t.call('POST', 'Device/AddDevice', {
+      token: admin,
+      body: { DeviceID: id, Protocol: 'h02', HoldID: hold.id },
+    });
+    await t.ingest.writer.persist([report(id, 5, { alarms: ['sos'] })]);
+    await t.ingest.writer.flushStates();
+
+    const released = await t.call('POST', 'Alarm/ReleaseAlarm', {
+      token: commandsOnly,
+      body: { DeviceID: id, Reason: 'not mine to release' },
+    });
+    expect({ code: released.code, errCode: released.errCode }).toEqual({ code: 403, errCode: ErrCode.NoFunction });
+    for (const path of ['Command/Arm', 'Command/Disarm']) {
+      const r = await t.call('POST', path, { token: releaseOnly, body: { DeviceID: id } });
+      expect({ path, code: r.code, errCode: r.errCode }).toEqual({ path, code: 403, errCode: ErrCode.NoFunction });
+    }
+    // Nothing happened: the alarm stands and no command waits for the device.
+    const list = await t.call<{ rows: { Status: string }[] }>('POST', 'Monitor/GetMonitorList', {
+      token: commandsOnly,
+      body: { DeviceIDs: id },
+    });
+    expect(list.data.rows.map((r) => r.Status)).toEqual(['alarm']);
+    expect(await new PgCommandStore(t.database.pool).pendingFor(id)).toEqual([]);
   });
 
   it('refuses arm and disarm at once for a protocol that has no such command, and queues nothing', async () => {
