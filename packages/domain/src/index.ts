@@ -4,6 +4,7 @@ export * from './command-support.ts';
 export * from './enums.ts';
 export * from './functions.ts';
 export * from './limits.ts';
+export * from './map.ts';
 export * from './menu.ts';
 export * from './money.ts';
 export * from './monitor.ts';

@@ -36,6 +36,7 @@ export function accountRoutes(
       platform: 1,
       demo: config.demo,
       registration: config.registration,
+      map: config.map,
     }),
   );
 

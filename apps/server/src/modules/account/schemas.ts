@@ -1,4 +1,4 @@
-import { MenuPosition } from '@lodestar/domain';
+import { MAP_PROVIDERS, type MapProviderId, MenuPosition, mapTilesSetting } from '@lodestar/domain';
 import { Type } from 'typebox';
 import { Phone, ReplyOf } from '../../lib/schemas.ts';
 
@@ -54,5 +54,21 @@ export const ConfigReply = ReplyOf(
     platform: Type.Integer(),
     demo: Type.Boolean(),
     registration: Type.Boolean(),
+    map: Type.Object(
+      {
+        defaultProvider: Type.Union(MAP_PROVIDERS.map((id) => Type.Literal(id))),
+        tiles: Type.Partial(
+          Type.Object(
+            Object.fromEntries(
+              MAP_PROVIDERS.map((id) => [id, Type.Array(Type.String(), { description: mapTilesSetting(id) })]),
+            ) as Record<MapProviderId, Type.TArray<Type.TString>>,
+          ),
+        ),
+      },
+      {
+        description:
+          'MAP_DEFAULT_PROVIDER, and the tile URL templates of the providers MAP_TILES_* configures ({x} {y} {z} {s}, key filled in)',
+      },
+    ),
   }),
 );
