@@ -1,8 +1,8 @@
 import { type Db, devices, follows, holds } from '@lodestar/db';
 import { STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { filterCondition, judgedDevices, judgedParams } from './status-sql.ts';
+import { filterCondition, type Judge, judgedDevices } from './status-sql.ts';
 
 export interface DetailRow {
   valid: boolean | null;
@@ -35,17 +35,13 @@ export class MonitorRepository {
   }
 
   /** The monitor's counts per filter of spec section 4 for a subtree, judged by PostgreSQL (status-sql.ts). */
-  async counts(
-    holdPath: string,
-    userId: number,
-    now: Date,
-    onlineTimeoutMs: number,
-  ): Promise<Record<StatusFilter, number>> {
-    const columns = STATUS_FILTERS.map((f) => `count(*) FILTER (WHERE ${filterCondition(f)})::int AS "${f}"`);
-    const { rows } = await this.pool.query(`SELECT ${columns.join(', ')} FROM (${judgedDevices(2)}) judged`, [
-      `${holdPath}%`,
-      ...judgedParams(userId, now, onlineTimeoutMs),
-    ]);
+  async counts(holdPath: string, judge: Judge): Promise<Record<StatusFilter, number>> {
+    const columns = STATUS_FILTERS.map(
+      (f) => sql`count(*) FILTER (WHERE ${filterCondition(f)})::int AS ${sql.identifier(f)}`,
+    );
+    const { rows } = await this.db.execute(
+      sql`SELECT ${sql.join(columns, sql`, `)} FROM (${judgedDevices(holdPath, judge)}) judged`,
+    );
     return rows[0] as Record<StatusFilter, number>;
   }
 

@@ -68,7 +68,8 @@ export function monitorRoutes(fastify: FastifyInstance, deps: MonitorDeps) {
     },
     async (req, reply) => {
       const path = await scopePath(deps, req.auth, req.body.HoldID);
-      const counts = await deps.monitor.counts(path, req.auth.userId, new Date(), deps.onlineTimeoutMs);
+      const judge = { userId: req.auth.userId, now: new Date(), onlineTimeoutMs: deps.onlineTimeoutMs };
+      const counts = await deps.monitor.counts(path, judge);
       return reply.ok(counts);
     },
   );

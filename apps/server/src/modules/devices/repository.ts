@@ -1,10 +1,10 @@
 import { type Db, deviceStates, devices, holds, unknownDevices } from '@lodestar/db';
 import type { StatusFilter } from '@lodestar/domain';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, like, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { stateFromRow } from '../../ingest/sql.ts';
 import type { LatestState } from '../../ingest/state.ts';
-import { filterCondition, judgedDevices, judgedParams } from './status-sql.ts';
+import { filterCondition, type Judge, judgedDevices } from './status-sql.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type NewDevice = typeof devices.$inferInsert;
@@ -18,11 +18,22 @@ export interface BoundVehicle {
   lifeStatus: number | null;
 }
 
+/**
+ * A keyword search of the device lists: Device/GetDeviceList matches it in the SIM as well, the monitor in
+ * the plate of the vehicle bound to the device among the caller's subtree's vehicles (the one its rows show).
+ */
+export interface DeviceKeyword {
+  text: string;
+  also: 'sim' | { platesOf: string };
+}
+
 export interface DeviceListQuery {
   holdPath: string;
-  keyword?: string | undefined;
+  keyword?: DeviceKeyword | undefined;
   protocol?: string | undefined;
   deviceIds?: string[] | undefined;
+  /** Only the devices in this status (spec section 4), judged by PostgreSQL (status-sql.ts). */
+  status?: { filter: StatusFilter; judge: Judge } | undefined;
   offset: number;
   limit: number;
   sort: 'DeviceID' | 'DeviceName' | 'CreateTime' | 'HoldName';
@@ -37,6 +48,26 @@ const SORT = {
 };
 const withHold = { device: devices, holdName: holds.name, holdPath: holds.path };
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The plate of the vehicle bound to each listed device (vehicles.device_id) among the vehicles of a subtree:
+ * the oldest when several name the device, as `vehiclesOf` picks it.
+ */
+const boundPlate = (holdPath: string) =>
+  sql`(SELECT v.plate FROM vehicles v JOIN holds vh ON vh.id = v.hold_id
+        WHERE v.device_id = ${devices.deviceId} AND vh.path LIKE ${`${holdPath}%`} ORDER BY v.id LIMIT 1)`;
+
+/**
+ * The one keyword rule of the device lists: a case-insensitive substring (LIKE's wildcards taken literally) of
+ * the device ID, the device name, and the SIM or the bound vehicle's plate. Blank matches everything.
+ */
+function keywordMatch(keyword: DeviceKeyword): SQL | undefined {
+  const text = keyword.text.trim();
+  if (!text) return undefined;
+  const k = escapeLike(text);
+  const also = keyword.also === 'sim' ? devices.sim : boundPlate(keyword.also.platesOf);
+  return or(ilike(devices.deviceId, k), ilike(devices.name, k), ilike(also, k));
+}
 
 export class DeviceRepository {
   constructor(
@@ -54,13 +85,15 @@ export class DeviceRepository {
   }
 
   async list(q: DeviceListQuery): Promise<{ rows: DeviceWithHold[]; total: number }> {
-    const conds: SQL[] = [like(holds.path, `${q.holdPath}%`)];
-    if (q.keyword) {
-      const k = escapeLike(q.keyword);
-      conds.push(or(ilike(devices.deviceId, k), ilike(devices.name, k), ilike(devices.sim, k))!);
-    }
+    const conds: (SQL | undefined)[] = [like(holds.path, `${q.holdPath}%`)];
+    if (q.keyword) conds.push(keywordMatch(q.keyword));
     if (q.protocol) conds.push(eq(devices.protocol, q.protocol));
     if (q.deviceIds) conds.push(inArray(devices.deviceId, q.deviceIds));
+    if (q.status && q.status.filter !== 'all')
+      conds.push(
+        sql`${devices.id} IN (SELECT pk FROM (${judgedDevices(q.holdPath, q.status.judge)}) judged
+                               WHERE ${filterCondition(q.status.filter)})`,
+      );
     const where = and(...conds);
     const [rows, [total]] = await Promise.all([
       this.db
@@ -77,26 +110,6 @@ export class DeviceRepository {
       rows: rows.map((r) => ({ ...r.device, holdName: r.holdName, holdPath: r.holdPath })),
       total: total?.n ?? 0,
     };
-  }
-
-  /**
-   * The device IDs of a subtree whose status matches a filter (judged by PostgreSQL, status-sql.ts),
-   * in DeviceID order, at most `limit`, with how many match in all; only among `deviceIds` when given.
-   */
-  async idsByStatus(
-    holdPath: string,
-    filter: StatusFilter,
-    judge: { userId: number; now: Date; onlineTimeoutMs: number },
-    deviceIds: string[] | undefined,
-    limit: number,
-  ): Promise<{ ids: string[]; total: number }> {
-    const { rows } = await this.pool.query<{ device_id: string; total: number }>(
-      `SELECT device_id, count(*) OVER ()::int AS total FROM (${judgedDevices(2)}) judged
-        WHERE ${filterCondition(filter)} AND ($6::text[] IS NULL OR device_id = ANY($6::text[]))
-        ORDER BY device_id LIMIT $7`,
-      [`${holdPath}%`, ...judgedParams(judge.userId, judge.now, judge.onlineTimeoutMs), deviceIds ?? null, limit],
-    );
-    return { ids: rows.map((r) => r.device_id), total: rows[0]?.total ?? 0 };
   }
 
   async statesOf(pks: number[]): Promise<Map<number, LatestState>> {

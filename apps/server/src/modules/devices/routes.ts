@@ -58,7 +58,7 @@ export function deviceRoutes(fastify: FastifyInstance, svc: DeviceService) {
       return reply.ok(
         await svc.list(req.auth, {
           holdId: b.HoldID,
-          keyword: b.Keyword || undefined,
+          keyword: b.Keyword ? { text: b.Keyword, also: 'sim' } : undefined,
           protocol: b.Protocol,
           offset: (b.PageIndex - 1) * b.PageSize,
           limit: b.PageSize,
@@ -82,8 +82,17 @@ export function deviceRoutes(fastify: FastifyInstance, svc: DeviceService) {
       config: { fn: Fn.onlineMonitor },
       schema: { tags: ['monitor'], body: MonitorBody, response: { 200: DeviceListReply } },
     },
-    async (req, reply) =>
-      reply.ok(await svc.monitor(req.auth, req.body.HoldID, req.body.DeviceIDs || undefined, req.body.Status ?? 'all')),
+    async (req, reply) => {
+      const b = req.body;
+      return reply.ok(
+        await svc.monitor(req.auth, {
+          holdId: b.HoldID,
+          deviceIds: b.DeviceIDs || undefined,
+          status: b.Status ?? 'all',
+          keyword: b.Keyword,
+        }),
+      );
+    },
   );
   app.post(
     '/API/api/History/GetTrack',

@@ -22,10 +22,17 @@ export const ModifyDeviceBody = Type.Object({
   HoldID: Type.Optional(Id),
 });
 export const DeviceIdBody = Type.Object({ DeviceID });
+const Keyword = (matches: string) =>
+  Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description: `a part of the device ID, the device name or ${matches}, in any case; blanks around it are ignored`,
+    }),
+  );
 export const DeviceListBody = Type.Object({
   ...Paging,
   HoldID: Type.Optional(Id),
-  Keyword: Type.Optional(Type.String({ maxLength: 64 })),
+  Keyword: Keyword('the SIM'),
   Protocol: Type.Optional(fields.Protocol),
   SortColumn: Type.Optional(
     Type.Union(['DeviceID', 'DeviceName', 'CreateTime', 'HoldName'].map((c) => Type.Literal(c))),
@@ -36,6 +43,7 @@ export const MonitorBody = Type.Object({
   HoldID: Type.Optional(Id),
   DeviceIDs: Type.Optional(Type.String({ maxLength: 40_000, description: 'comma-separated, at most 1000' })),
   Status: Type.Optional(Type.Union(STATUS_FILTERS.map((s) => Type.Literal(s)))),
+  Keyword: Keyword('the bound vehicle’s plate'),
 });
 export const TrackBody = Type.Object({ DeviceID, StartTime: DateTimeText, EndTime: DateTimeText });
 

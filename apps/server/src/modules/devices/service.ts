@@ -23,6 +23,15 @@ export interface DeviceInput {
   Remark?: string | undefined;
 }
 
+export interface MonitorQuery {
+  holdId?: number | undefined;
+  /** Comma-separated batch (spec section 5). */
+  deviceIds?: string | undefined;
+  status: StatusFilter;
+  /** Device ID, device name or the bound vehicle's plate (a part of any, any case). */
+  keyword?: string | undefined;
+}
+
 const isUniqueViolation = (err: unknown): boolean =>
   (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
 
@@ -114,34 +123,23 @@ export class DeviceService {
 
   /**
    * Monitor rows for a hold (spec section 9: monitor-all loads at most 500 devices), or for a batch
-   * of device IDs (at most 1000), filtered by status after the latest state is known.
+   * of device IDs (at most 1000), narrowed by status and keyword, with how many match in all.
    */
-  async monitor(
-    auth: AuthContext,
-    holdId: number | undefined,
-    deviceIdsText: string | undefined,
-    status: StatusFilter,
-  ) {
-    const holdPath = await this.scope(auth, holdId);
-    const ids = deviceIdsText ? splitDeviceIds(deviceIdsText) : undefined;
+  async monitor(auth: AuthContext, q: MonitorQuery) {
+    const holdPath = await this.scope(auth, q.holdId);
+    const ids = q.deviceIds ? splitDeviceIds(q.deviceIds) : undefined;
     if (ids && ids.length > LIMITS.batchDeviceIds)
       throw badRequest('tooManySelected', `DeviceIDs ≤ ${LIMITS.batchDeviceIds}`);
     const cap = ids ? LIMITS.batchDeviceIds : LIMITS.monitorAllDevices;
-    // A status filter is judged by PostgreSQL over the whole subtree, so only the devices shown are loaded.
-    const now = new Date();
-    const matching =
-      status === 'all'
-        ? undefined
-        : await this.devices.idsByStatus(
-            holdPath,
-            status,
-            { userId: auth.userId, now, onlineTimeoutMs: this.onlineTimeoutMs },
-            ids,
-            cap,
-          );
+    // Status and keyword are judged by PostgreSQL over the whole scope, so only the devices shown are loaded.
     const { rows, total } = await this.devices.list({
       holdPath,
-      deviceIds: matching ? matching.ids : ids,
+      deviceIds: ids,
+      keyword: q.keyword ? { text: q.keyword, also: { platesOf: auth.holdPath } } : undefined,
+      status: {
+        filter: q.status,
+        judge: { userId: auth.userId, now: new Date(), onlineTimeoutMs: this.onlineTimeoutMs },
+      },
       offset: 0,
       limit: cap,
       sort: 'DeviceID',
@@ -153,7 +151,7 @@ export class DeviceService {
     ]);
     const all = rows.map((d) => ({ ...this.toRow(auth, d, states.get(d.id)), Followed: followed.has(d.id) }));
     // The same judgement again in JavaScript: a device whose status changed between the two is not shown.
-    const shown = all.filter((r) => matches(r, status));
+    const shown = all.filter((r) => matches(r, q.status));
     // Spec section 3: "Table rows may carry VehicleLifeStatus and a tag": from the bound vehicle.
     const vehicles = await this.devices.vehiclesOf(
       shown.map((r) => r.DeviceID),
@@ -163,7 +161,7 @@ export class DeviceService {
       const v = vehicles.get(r.DeviceID);
       return { ...r, Plate: v?.plate ?? null, VehicleLifeStatus: v?.lifeStatus ?? null };
     });
-    return { rows: rowsOut, total: matching ? matching.total : total };
+    return { rows: rowsOut, total };
   }
 
   /**
