@@ -29,8 +29,7 @@ let workDir: string;
 let supplierId: number;
 
 const shot = (name: string) => page.screenshot({ path: join(shots, `${name}.png`) });
-const toast = (text: string, timeout = 15_000) =>
-  page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ state: 'attached', timeout });
+const toast = (text: string, timeout?: number) => browser.toast(text, timeout);
 
 async function chooseLanguage(lang: 'zh' | 'en' | 'fr') {
   await page.locator('.language-switch').first().click();

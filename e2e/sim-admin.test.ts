@@ -18,8 +18,7 @@ let api: ReturnType<typeof apiClient>;
 const modal = () => page.locator('.form-modal:visible');
 const rows = () => page.locator('.paged-table .ant-table-tbody .ant-table-row');
 const row = (text: string) => rows().filter({ hasText: text });
-const toast = (text: string, timeout = 15_000) =>
-  page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ state: 'attached', timeout });
+const toast = (text: string, timeout?: number) => browser.toast(text, timeout);
 const fieldError = (id: string) =>
   page.locator('.ant-form-item', { has: page.locator(`#${id}`) }).locator('.ant-form-item-explain-error');
 

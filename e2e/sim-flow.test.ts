@@ -26,9 +26,7 @@ let workDir: string;
 /** Bodies the console sent to /WorkFlow/CheckWorkFlow, in order. */
 const checkBodies: unknown[] = [];
 
-/** Waits for a toast with this text (they last two seconds, so wait rather than poll). */
-const toast = (text: string, timeout = 15_000) =>
-  page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ state: 'attached', timeout });
+const toast = (text: string, timeout?: number) => browser.toast(text, timeout);
 const dialog = () => page.locator('.work-order-dialog');
 const approval = () => page.locator('.approval-dialog');
 const workRows = () => dialog().locator('.ant-table-tbody .ant-table-row');

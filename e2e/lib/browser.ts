@@ -23,8 +23,42 @@ export interface Browser {
   /** Console errors and page errors seen so far. */
   errors: string[];
   shot(name: string): Promise<void>;
+  /**
+   * Waits for a toast with this text that appeared after the user's last click or key press (and after the last
+   * toast this waited for). Toasts live one or two seconds, a loaded machine can miss one between two looks, and
+   * one that says the same as an earlier ("saved", "saved") may still be fading out, so the page records every
+   * toast as it appears (RECORD_TOASTS) and this reads the record, not the screen.
+   */
+  toast(text: string, timeout?: number): Promise<void>;
   close(): Promise<void>;
 }
+
+declare global {
+  interface Window {
+    __toasts?: Element[];
+    __toastsRead?: number;
+    __toastsFrom?: number;
+  }
+}
+
+/** Runs in every document before its scripts: keeps each antd message notice that is added, in order. */
+const RECORD_TOASTS = `(() => {
+  const seen = (window.__toasts = []);
+  window.__toastsRead = 0;
+  window.__toastsFrom = 0;
+  // What the page shows after an input is the answer to it; toasts from before are someone else's.
+  const mark = () => { window.__toastsFrom = seen.length; };
+  addEventListener('pointerdown', mark, true);
+  addEventListener('keydown', mark, true);
+  new MutationObserver((records) => {
+    for (const r of records)
+      for (const n of r.addedNodes) {
+        if (!(n instanceof Element)) continue;
+        if (n.matches('.ant-message-notice')) seen.push(n);
+        else for (const el of n.querySelectorAll('.ant-message-notice')) seen.push(el);
+      }
+  }).observe(document, { childList: true, subtree: true });
+})();`;
 
 /** Debian's chromium with a fresh profile (playwright-core refuses --user-data-dir in args). */
 export async function openBrowser(): Promise<Browser> {
@@ -36,6 +70,7 @@ export async function openBrowser(): Promise<Browser> {
     args: ARGS,
     viewport: { width: 1440, height: 900 },
   });
+  await context.addInitScript(RECORD_TOASTS);
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -48,6 +83,22 @@ export async function openBrowser(): Promise<Browser> {
     errors,
     shot: async (name) => {
       await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+    },
+    toast: async (text, timeout = 15_000) => {
+      await page.waitForFunction(
+        (t) => {
+          const seen = window.__toasts ?? [];
+          // A detached notice keeps its text, so a toast that has already faded still counts.
+          for (let i = Math.max(window.__toastsRead ?? 0, window.__toastsFrom ?? 0); i < seen.length; i++)
+            if (seen[i]?.textContent?.includes(t)) {
+              window.__toastsRead = i + 1;
+              return true;
+            }
+          return false;
+        },
+        text,
+        { timeout },
+      );
     },
     close: async () => {
       await context.close();
