@@ -5,6 +5,7 @@ import { type Crs, fromDisplay, type LngLat } from './coords.ts';
 import { MapContext, type MapHandle } from './map-context.ts';
 import { setTiles, TILE_SOURCE } from './tile-layer.ts';
 import { type ProviderId, tileProvider } from './tile-settings.ts';
+import { useConfiguredTiles } from './use-configured-tiles.ts';
 
 interface Props {
   provider: ProviderId;
@@ -20,7 +21,9 @@ export function MapView({ provider, offlineNotice, onMapClick, children }: Props
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [tilesDown, setTilesDown] = useState(false);
-  const settings = useMemo(() => tileProvider(provider), [provider]);
+  // The provider's tiles wait for the server's settings, so that a configured host is the only one asked.
+  const configured = useConfiguredTiles();
+  const settings = useMemo(() => tileProvider(provider, configured ?? {}), [provider, configured]);
   const crsRef = useRef<Crs>(settings.crs);
   crsRef.current = settings.crs;
   const clickRef = useRef(onMapClick);
@@ -78,10 +81,10 @@ export function MapView({ provider, offlineNotice, onMapClick, children }: Props
   }, []);
 
   useEffect(() => {
-    if (!map) return;
+    if (!map || !configured) return;
     setTilesDown(false);
     setTiles(map, settings);
-  }, [map, settings]);
+  }, [map, configured, settings]);
 
   const handle = useMemo<MapHandle | null>(() => (map ? { map, crs: settings.crs } : null), [map, settings.crs]);
 

@@ -1,26 +1,45 @@
+import type { MapSettings as ServerMapSettings } from '@lodestar/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { DEFAULT_PROVIDER, isProvider, type ProviderId } from './tile-settings.ts';
+import { type ConfiguredTiles, DEFAULT_PROVIDER, isProvider, type ProviderId } from './tile-settings.ts';
 
 interface MapSettings {
-  /** The session's current map (spec section 3: default Amap). */
+  /** The map shown: the one chosen in this browser, else the server's default (spec section 3: Amap unless configured). */
   provider: ProviderId;
+  /** The map chosen in this browser (remembered), or null. */
+  chosen: ProviderId | null;
+  /** The server's tile templates (account/config `map.tiles`); null until its settings arrived. */
+  tiles: ConfiguredTiles | null;
+  serverDefault: ProviderId;
   setProvider(provider: ProviderId): void;
+  /** Takes the server's map settings, or none (an older server, or the call failed): the built-in tiles. */
+  configure(settings: ServerMapSettings | undefined): void;
 }
 
 export const useMapSettings = create<MapSettings>()(
   persist(
     (set) => ({
       provider: DEFAULT_PROVIDER,
-      setProvider: (provider) => set({ provider }),
+      chosen: null,
+      tiles: null,
+      serverDefault: DEFAULT_PROVIDER,
+      setProvider: (provider) => set({ provider, chosen: provider }),
+      configure: (settings) =>
+        set(({ chosen }) => {
+          const serverDefault =
+            settings && isProvider(settings.defaultProvider) ? settings.defaultProvider : DEFAULT_PROVIDER;
+          return { tiles: settings?.tiles ?? {}, serverDefault, provider: chosen ?? serverDefault };
+        }),
     }),
     {
       name: 'lodestar-map',
       version: 1,
       storage: createJSONStorage(() => localStorage),
+      // Only a choice is remembered (as `provider`, as before): a server default that changes later applies.
+      partialize: (s) => ({ provider: s.chosen }),
       merge: (saved, current) => {
         const provider = (saved as { provider?: unknown } | undefined)?.provider;
-        return { ...current, provider: isProvider(provider) ? provider : DEFAULT_PROVIDER };
+        return isProvider(provider) ? { ...current, provider, chosen: provider } : current;
       },
     },
   ),

@@ -1,13 +1,22 @@
+import {
+  DEFAULT_MAP_PROVIDER,
+  isMapProvider,
+  MAP_PROVIDERS,
+  type MapProviderId,
+  type MapSettings,
+} from '@lodestar/domain';
 import type { Crs } from './coords.ts';
 
-export const PROVIDERS = ['amap', 'amapSatellite', 'tencent', 'baidu', 'osm', 'google'] as const;
-export type ProviderId = (typeof PROVIDERS)[number];
-export const DEFAULT_PROVIDER: ProviderId = 'amap';
+export const PROVIDERS = MAP_PROVIDERS;
+export type ProviderId = MapProviderId;
+export const DEFAULT_PROVIDER = DEFAULT_MAP_PROVIDER;
+/** Tile URL templates the server's settings give for some providers (MAP_TILES_*, account/config `map.tiles`). */
+export type ConfiguredTiles = MapSettings['tiles'];
 
 export interface TileProvider {
   id: ProviderId;
   crs: Crs;
-  /** Tile URLs with {x} {y} {z}; several for the provider's sub-domains. */
+  /** Tile URLs with {x} {y} {z}; several for the provider's sub-domains or several configured templates. */
   tiles: string[];
   scheme: 'xyz' | 'tms';
   /** Where the provider's tile numbers come from: Web Mercator's grid, or Baidu's own (BD09MC, `baidu-grid.ts`). */
@@ -54,7 +63,7 @@ const DEFAULTS: Record<ProviderId, Omit<TileProvider, 'id' | 'tiles'> & { url: s
   },
   baidu: {
     // Baidu numbers its tiles in its own grid (BD09MC from the origin, y to the north): the browser
-    // re-tiles them onto Web Mercator (baidu-tiles.ts). VITE_TILES_BAIDU templates use Baidu's numbering
+    // re-tiles them onto Web Mercator (baidu-tiles.ts). MAP_TILES_BAIDU templates use Baidu's numbering
     // too. Zoom 2 tiles are cut from Baidu's smallest level, 3.
     crs: 'BD09',
     url: 'https://maponline{s}.bdimg.com/tile/?qt=vtile&x={x}&y={y}&z={z}&styles=pl&scaler=1&udt=20240101',
@@ -68,7 +77,8 @@ const DEFAULTS: Record<ProviderId, Omit<TileProvider, 'id' | 'tiles'> & { url: s
   osm: {
     crs: 'WGS84',
     url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    subdomains: [],
+    // Only for configured templates with {s}: the a/b/c hosts of OpenStreetMap-style tile servers.
+    subdomains: ['a', 'b', 'c'],
     scheme: 'xyz',
     grid: 'webMercator',
     minzoom: 0,
@@ -87,24 +97,21 @@ const DEFAULTS: Record<ProviderId, Omit<TileProvider, 'id' | 'tiles'> & { url: s
   },
 };
 
-const ENV_KEY: Record<ProviderId, string> = {
-  amap: 'VITE_TILES_AMAP',
-  amapSatellite: 'VITE_TILES_AMAP_SATELLITE',
-  tencent: 'VITE_TILES_TENCENT',
-  baidu: 'VITE_TILES_BAIDU',
-  osm: 'VITE_TILES_OSM',
-  google: 'VITE_TILES_GOOGLE',
-};
-
 /**
- * The tile settings of a provider: the defaults above, or `VITE_TILES_<PROVIDER>` (one template,
- * or several separated by spaces; `{s}` expands over the default sub-domains).
+ * The tile settings of a provider: its built-in ones, with the server's templates for it when the
+ * settings give some (`configured`, one or more; `{s}` expands over the provider's sub-domains, and a
+ * template that is a path on the console's own server is made absolute for MapLibre with `origin`).
  */
-export function tileProvider(id: ProviderId, env: Record<string, unknown> = import.meta.env): TileProvider {
+export function tileProvider(
+  id: ProviderId,
+  configured: ConfiguredTiles = {},
+  origin: string = globalThis.location?.origin ?? '',
+): TileProvider {
   const { url, subdomains, ...rest } = DEFAULTS[id];
-  const override = env[ENV_KEY[id]];
-  const templates = typeof override === 'string' && override.trim() ? override.trim().split(/\s+/) : [url];
-  return { id, ...rest, tiles: templates.flatMap((t) => expand(t, subdomains)) };
+  const given = configured[id];
+  const templates = given?.length ? given : [url];
+  const absolute = templates.map((t) => (t.startsWith('/') && !t.startsWith('//') ? `${origin}${t}` : t));
+  return { id, ...rest, tiles: absolute.flatMap((t) => expand(t, subdomains)) };
 }
 
-export const isProvider = (v: unknown): v is ProviderId => PROVIDERS.includes(v as ProviderId);
+export const isProvider = isMapProvider;

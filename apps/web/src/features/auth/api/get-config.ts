@@ -1,3 +1,4 @@
+import type { MapSettings } from '@lodestar/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 
@@ -8,6 +9,8 @@ export interface AppConfig {
   smsProvider: 'local' | 'http';
   platform: number;
   demo: boolean;
+  /** The map's default provider and configured tile templates (absent from older servers). */
+  map?: MapSettings;
 }
 
 export const getConfig = () => api.get<AppConfig>('account/config', undefined, { anonymous: true });
