@@ -124,6 +124,8 @@ describe('online monitor', () => {
     // may be below the fold: ask the server through the "moving" filter, then find it by its ID.
     const followedId = await movingDeviceId();
     await page.fill('.monitor-search-input input', followedId);
+    // The server answers the search once typing pauses.
+    await expect.poll(listed).toBe(1);
     const first = page.locator(`.device-row[data-id="${followedId}"]`);
     await expect.poll(() => first.count()).toBe(1);
     await first.locator('.follow-toggle').click();
@@ -176,12 +178,12 @@ describe('online monitor', () => {
     // Search by ID: the simulated H02 trackers (IDs 41…) answer the arm command; the success message shows once
     // the device has acknowledged it.
     await page.fill('.monitor-search-input input', '41000');
-    await expect.poll(listed).toBeGreaterThan(0);
-    expect(
-      (await rows().evaluateAll((els) => els.map((e) => e.getAttribute('data-id')))).every((id) =>
-        id?.startsWith('41'),
-      ),
-    ).toBe(true);
+    await expect
+      .poll(async () => {
+        const ids = await rows().evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+        return ids.length > 0 && ids.every((id) => id?.startsWith('41'));
+      })
+      .toBe(true);
     await rows().first().locator('.device-row-main').click();
     await page.locator('.details-arm').click();
     await expect.poll(() => page.getByText('指令已下发，等待设备应答…').count()).toBeGreaterThan(0);

@@ -13,6 +13,8 @@ export const LIMITS = {
   sessionLifetimeMs: 7 * 24 * 3600_000,
   batchDeviceIds: 1000,
   monitorAllDevices: 500,
+  /** The keyword search of the device lists (device ID, name, SIM or plate), in characters. */
+  deviceKeywordLength: 64,
   trackQueryDays: 30,
   historyFreeDays: 7,
   historyVipDays: 90,

@@ -1,3 +1,4 @@
+import { LIMITS } from '@lodestar/domain';
 import { Type } from 'typebox';
 import { DateTimeText, Id, PageOf, Paging, ReplyOf } from '../../lib/schemas.ts';
 import { PROTOCOLS, STATUS_FILTERS } from './service.ts';
@@ -25,7 +26,7 @@ export const DeviceIdBody = Type.Object({ DeviceID });
 const Keyword = (matches: string) =>
   Type.Optional(
     Type.String({
-      maxLength: 64,
+      maxLength: LIMITS.deviceKeywordLength,
       description: `a part of the device ID, the device name or ${matches}, in any case; blanks around it are ignored`,
     }),
   );

@@ -8,6 +8,8 @@ export interface MonitorListQuery {
   /** Comma-separated, at most 1000 (spec section 5). */
   DeviceIDs?: string | undefined;
   Status: StatusFilter;
+  /** A part of the device ID, the device name or the bound vehicle's plate, over the whole scope (≤ 64). */
+  Keyword?: string | undefined;
 }
 
 export const monitorListKey = (q: MonitorListQuery) => ['monitor', 'list', q] as const;

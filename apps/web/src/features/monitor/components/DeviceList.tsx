@@ -15,7 +15,6 @@ export const ROW_HEIGHT = 56;
 const OVERSCAN = 6;
 
 interface Props {
-  keyword: string;
   loading: boolean;
   selectedId: string | null;
   onSelect: (id: string) => void;
@@ -24,9 +23,9 @@ interface Props {
 }
 
 /** A windowed list: only the rows in view (plus a few) are in the DOM, so 10,000 devices stay fast. */
-export function DeviceList({ keyword, loading, selectedId, onSelect, onFollow, onAction }: Props) {
+export function DeviceList({ loading, selectedId, onSelect, onFollow, onAction }: Props) {
   const { t } = useTranslation('monitor');
-  const rows = useListedRows(keyword);
+  const rows = useListedRows();
   const fields = useMonitorView().listFields;
   const box = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -118,6 +117,8 @@ const DeviceRow = memo(function DeviceRow({ row: r, top, selected, onSelect, onF
         <span className="device-row-text">
           <span className="device-row-title">
             <span className="device-row-name">{r.DeviceName || r.DeviceID}</span>
+            {/* The bound vehicle's plate, which the search matches too, when the name does not say it already. */}
+            {r.Plate && r.Plate !== r.DeviceName ? <span className="device-row-plate">{r.Plate}</span> : null}
             {life ? (
               <span
                 className="life-tag"

@@ -1,6 +1,6 @@
 import { LIMITS } from '@lodestar/domain';
 import { Alert, Input, Tag } from 'antd';
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isBatchSearch, parseBatchIds } from '../batch-ids.ts';
 
@@ -10,20 +10,33 @@ interface Props {
   onBatch: (ids: string[] | null) => void;
 }
 
+/** How long typing pauses before the keyword goes to the server. */
+export const KEYWORD_DEBOUNCE_MS = 300;
+
+/** The keyword the server is asked for: trimmed, and no longer than it accepts. */
+export const keywordOf = (text: string) => text.trim().slice(0, LIMITS.deviceKeywordLength);
+
 /**
- * Search by device ID or name (filters the loaded list as one types), or a batch of device IDs
- * separated by commas (asks the server, at most 1000, spec section 5).
+ * Search by a part of the device ID, the plate or the name (the server searches the whole unit as one
+ * types, after a pause), or a batch of device IDs separated by commas (at most 1000, spec section 5).
  */
 export const DeviceSearch = memo(function DeviceSearch({ batch, onKeyword, onBatch }: Props) {
   const { t } = useTranslation('monitor');
   const [text, setText] = useState('');
   const [tooMany, setTooMany] = useState<number | null>(null);
 
+  // A batch is asked for on Enter only; a keyword once typing pauses.
+  useEffect(() => {
+    if (isBatchSearch(text)) return;
+    const timer = setTimeout(() => onKeyword(keywordOf(text)), text ? KEYWORD_DEBOUNCE_MS : 0);
+    return () => clearTimeout(timer);
+  }, [text, onKeyword]);
+
   const submit = (value: string) => {
     setTooMany(null);
     if (!isBatchSearch(value)) {
       onBatch(null);
-      onKeyword(value.trim());
+      onKeyword(keywordOf(value));
       return;
     }
     const parsed = parseBatchIds(value);
@@ -43,7 +56,6 @@ export const DeviceSearch = memo(function DeviceSearch({ batch, onKeyword, onBat
         placeholder={t('search.placeholder')}
         onChange={(e) => {
           setText(e.target.value);
-          if (!isBatchSearch(e.target.value)) onKeyword(e.target.value.trim());
           if (!e.target.value) submit('');
         }}
         onSearch={submit}

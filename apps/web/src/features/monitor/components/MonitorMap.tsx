@@ -18,7 +18,6 @@ import { ViewSettingsDialog } from './ViewSettingsDialog.tsx';
 const DETAILS_WIDTH = 300;
 
 interface Props {
-  keyword: string;
   selectedId: string | null;
   onSelect: (id: string) => void;
   fitKey: string;
@@ -27,7 +26,7 @@ interface Props {
 }
 
 /** The monitor's map: the device layer, the live trail of the chosen device, and the change-map dialog. */
-export function MonitorMap({ keyword, selectedId, onSelect, fitKey, trailOn, trailMode }: Props) {
+export function MonitorMap({ selectedId, onSelect, fitKey, trailOn, trailMode }: Props) {
   const { t } = useTranslation('monitor');
   const provider = useMapSettings((s) => s.provider);
   const setProvider = useMapSettings((s) => s.setProvider);
@@ -41,7 +40,7 @@ export function MonitorMap({ keyword, selectedId, onSelect, fitKey, trailOn, tra
     <div className="monitor-map">
       <MapView provider={provider} offlineNotice={t('map.offline')} onMapClick={setClicked}>
         {trailOn && trailId === selectedId && selectedId ? <TrailLayer points={trail} mode={trailMode} /> : null}
-        <LiveDevices keyword={keyword} selectedId={selectedId} onSelect={onSelect} fitKey={fitKey} />
+        <LiveDevices selectedId={selectedId} onSelect={onSelect} fitKey={fitKey} />
       </MapView>
       <div className="monitor-map-tools">
         <Button size="small" icon={<SwapOutlined />} onClick={() => setDialog(true)} className="change-map-button">
@@ -70,18 +69,16 @@ export function MonitorMap({ keyword, selectedId, onSelect, fitKey, trailOn, tra
 
 /** The listed devices on the map: the one part of the map a live update re-renders. */
 function LiveDevices({
-  keyword,
   selectedId,
   onSelect,
   fitKey,
 }: {
-  keyword: string;
   selectedId: string | null;
   onSelect: (id: string) => void;
   fitKey: string;
 }) {
   const { t } = useTranslation('monitor');
-  const rows = useListedRows(keyword);
+  const rows = useListedRows();
   const parts = useMonitorView().mapLabel;
   const kmh = t('viewSettings.kmh');
   // Rows a live frame did not touch keep their object, and so their marker (and its label text).

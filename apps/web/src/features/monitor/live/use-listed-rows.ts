@@ -1,20 +1,15 @@
-import { useMemo } from 'react';
 import type { MonitorRow } from '../api/types.ts';
 import { useMonitorStore } from './monitor-store.ts';
 
 /**
- * The listed devices in the server's order, narrowed by the search keyword. Only the components
- * that show rows call this, so a live update re-renders the list, the map's devices and the open
- * device, not the page around them.
+ * The listed devices in the server's order (the server narrows them by status and keyword). Only the
+ * components that show rows call this, so a live update re-renders the list, the map's devices and the
+ * open device, not the page around them.
  */
-export function useListedRows(keyword: string): MonitorRow[] {
-  const rowsById = useMonitorStore((s) => s.rows);
+export function useListedRows(): MonitorRow[] {
   const order = useMonitorStore((s) => s.order);
-  return useMemo(() => {
-    const all = listedOf(order, rowsById);
-    const k = keyword.toLowerCase();
-    return k ? all.filter((r) => r.DeviceID.toLowerCase().includes(k) || r.DeviceName.toLowerCase().includes(k)) : all;
-  }, [order, rowsById, keyword]);
+  const rows = useMonitorStore((s) => s.rows);
+  return listedOf(order, rows);
 }
 
 // The list, the map and the count all read the listed rows after every live frame: built once per frame.

@@ -43,7 +43,12 @@ export default function MonitorPage() {
   const [releaseFor, setReleaseFor] = useState<string | null>(null);
   const [policyFor, setPolicyFor] = useState<string | null>(null);
 
-  const list = useMonitorList({ HoldID: holdId ?? undefined, Status: filter, DeviceIDs: batch?.join(',') });
+  const list = useMonitorList({
+    HoldID: holdId ?? undefined,
+    Status: filter,
+    DeviceIDs: batch?.join(','),
+    Keyword: keyword || undefined,
+  });
   const counts = useMonitorCounts(holdId ?? undefined);
   const profile = useUserInfo();
   const mode = useMonitorStore((s) => s.mode);
@@ -101,8 +106,9 @@ export default function MonitorPage() {
 
   const total = list.data?.total ?? 0;
   const loaded = list.data?.rows.length ?? 0;
-  const capped = !batch && filter === 'all' && total > loaded;
-  const fitKey = `${holdId ?? ''}|${filter}|${batch?.join(',') ?? ''}`;
+  // Any filter or keyword may match more than the server loads (spec section 9); a batch is capped at its own limit.
+  const capped = !batch && total > LIMITS.monitorAllDevices;
+  const fitKey = `${holdId ?? ''}|${filter}|${batch?.join(',') ?? ''}|${keyword}`;
 
   return (
     <PageLayout title={t('title')} extra={<FeedBar mode={mode} refresh={refresh} onRefresh={refreshAll} />}>
@@ -118,9 +124,8 @@ export default function MonitorPage() {
               title={t('list.capped', { max: LIMITS.monitorAllDevices, shown: loaded, total })}
             />
           ) : null}
-          <ShownCount keyword={keyword} />
+          <ShownCount />
           <DeviceList
-            keyword={keyword}
             loading={list.isLoading}
             selectedId={selectedId}
             onSelect={setSelectedId}
@@ -130,7 +135,6 @@ export default function MonitorPage() {
         </section>
         <section className="monitor-main">
           <MonitorMap
-            keyword={keyword}
             selectedId={selectedId}
             onSelect={setSelectedId}
             fitKey={fitKey}
@@ -157,9 +161,9 @@ export default function MonitorPage() {
   );
 }
 
-function ShownCount({ keyword }: { keyword: string }) {
+function ShownCount() {
   const { t } = useTranslation('monitor');
-  return <div className="monitor-list-head muted">{t('list.shown', { shown: useListedRows(keyword).length })}</div>;
+  return <div className="monitor-list-head muted">{t('list.shown', { shown: useListedRows().length })}</div>;
 }
 
 function SelectedDetails({ id, ...props }: { id: string } & Omit<ComponentProps<typeof DeviceDetails>, 'device'>) {
