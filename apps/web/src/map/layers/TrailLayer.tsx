@@ -1,77 +1,113 @@
-import type { FeatureCollection } from 'geojson';
+import type { Feature, FeatureCollection } from 'geojson';
 import type { GeoJSONSource } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
-import { type LngLat, toDisplay } from '../coords.ts';
+import { type Crs, type LngLat, toDisplay } from '../coords.ts';
 import { useMapHandle } from '../map-context.ts';
 
 export type TrailMode = 'line' | 'point';
 
-const SOURCE = 'live-trail';
+/** One device's live track: WGS-84 points, oldest first, drawn in its own colour. */
+export interface Trail {
+  id: string;
+  points: readonly LngLat[];
+  color: string;
+}
 
-/** The live (real-time) track of one device, drawn as a line or as points. Positions are WGS-84. */
-export function TrailLayer({ points, mode }: { points: readonly LngLat[]; mode: TrailMode }) {
+const SOURCE = 'live-trail';
+const LAYERS = ['live-trail-points', 'live-trail-line'] as const;
+/**
+ * The trails reach the map at most once a second: each setData repaints the WebGL map (150–240 ms
+ * without a GPU, README), and twenty followed devices reporting on their own clocks would otherwise
+ * repaint it many times a second.
+ */
+const MIN_UPDATE_MS = 1000;
+
+/**
+ * The live (real-time) tracks of several devices, drawn as lines or as points. The container's
+ * `data-trails` says what was drawn (`id:points` joined by `;`, for tests), `data-trail-points` the
+ * points of them all and `data-trail-mode` how.
+ */
+export function TrailLayer({ trails, mode }: { trails: readonly Trail[]; mode: TrailMode }) {
   const { map, crs } = useMapHandle();
+  // Each trail is converted again only when its own points change.
+  const shown = useRef<{ crs: Crs; lines: WeakMap<readonly LngLat[], LngLat[]> }>({ crs, lines: new WeakMap() });
   const data = useMemo<FeatureCollection>(() => {
-    const shown = points.map((p) => toDisplay(p, crs));
-    return {
-      type: 'FeatureCollection',
-      features: [
-        ...(shown.length > 1
-          ? [
-              {
-                type: 'Feature' as const,
-                properties: {},
-                geometry: { type: 'LineString' as const, coordinates: shown },
-              },
-            ]
-          : []),
-        ...shown.map((c) => ({
-          type: 'Feature' as const,
-          properties: {},
-          geometry: { type: 'Point' as const, coordinates: c },
-        })),
-      ],
-    };
-  }, [points, crs]);
-  const dataRef = useRef(data);
-  dataRef.current = data;
+    if (shown.current.crs !== crs) shown.current = { crs, lines: new WeakMap() };
+    const cache = shown.current.lines;
+    const features: Feature[] = [];
+    for (const trail of trails) {
+      let coords = cache.get(trail.points);
+      if (!coords) {
+        coords = trail.points.map((p) => toDisplay(p, crs));
+        cache.set(trail.points, coords);
+      }
+      const properties = { id: trail.id, color: trail.color };
+      if (coords.length > 1)
+        features.push({ type: 'Feature', properties, geometry: { type: 'LineString', coordinates: coords } });
+      features.push({ type: 'Feature', properties, geometry: { type: 'MultiPoint', coordinates: coords } });
+    }
+    return { type: 'FeatureCollection', features };
+  }, [trails, crs]);
+  const summary = trails.map((t) => `${t.id}:${t.points.length}`).join(';');
+  const total = trails.reduce((n, t) => n + t.points.length, 0);
+  const latest = useRef({ data, summary, total });
+  latest.current = { data, summary, total };
+  const lastSent = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
-    map.addSource(SOURCE, { type: 'geojson', data: dataRef.current });
+    map.addSource(SOURCE, { type: 'geojson', data: latest.current.data });
     map.addLayer({
       id: 'live-trail-line',
       type: 'line',
       source: SOURCE,
       filter: ['==', ['geometry-type'], 'LineString'],
       layout: { 'line-join': 'round', 'line-cap': 'round' },
-      paint: { 'line-color': '#1677ff', 'line-width': 4, 'line-opacity': 0.85 },
+      paint: { 'line-color': ['get', 'color'], 'line-width': 4, 'line-opacity': 0.85 },
     });
     map.addLayer({
       id: 'live-trail-points',
       type: 'circle',
       source: SOURCE,
-      filter: ['==', ['geometry-type'], 'Point'],
+      // MapLibre names a MultiPoint 'Point' in this expression, newer style specs 'MultiPoint'.
+      filter: ['match', ['geometry-type'], ['Point', 'MultiPoint'], true, false],
       paint: {
         'circle-radius': 4,
         'circle-color': '#ffffff',
-        'circle-stroke-color': '#1677ff',
+        'circle-stroke-color': ['get', 'color'],
         'circle-stroke-width': 2,
       },
     });
     return () => {
-      delete map.getContainer().dataset.trailPoints;
+      clearTimeout(timer.current);
+      const el = map.getContainer();
+      delete el.dataset.trails;
+      delete el.dataset.trailPoints;
+      delete el.dataset.trailMode;
       if (!map.style) return;
-      for (const l of ['live-trail-points', 'live-trail-line']) if (map.getLayer(l)) map.removeLayer(l);
+      for (const l of LAYERS) if (map.getLayer(l)) map.removeLayer(l);
       if (map.getSource(SOURCE)) map.removeSource(SOURCE);
     };
   }, [map]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for every new data; the send, now or pending, reads the newest from `latest`
   useEffect(() => {
-    (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(data);
-    map.getContainer().dataset.trailPoints = String(points.length);
-  }, [map, data, points.length]);
+    const send = () => {
+      timer.current = undefined;
+      lastSent.current = Date.now();
+      (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(latest.current.data);
+      const el = map.getContainer();
+      el.dataset.trails = latest.current.summary;
+      el.dataset.trailPoints = String(latest.current.total);
+    };
+    if (timer.current !== undefined) return;
+    const wait = lastSent.current + MIN_UPDATE_MS - Date.now();
+    if (wait <= 0) send();
+    else timer.current = setTimeout(send, wait);
+  }, [map, data]);
 
   useEffect(() => {
+    map.getContainer().dataset.trailMode = mode;
     map.setLayoutProperty('live-trail-line', 'visibility', mode === 'line' ? 'visible' : 'none');
     map.setLayoutProperty('live-trail-points', 'visibility', mode === 'point' ? 'visible' : 'none');
   }, [map, mode]);

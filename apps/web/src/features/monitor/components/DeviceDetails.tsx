@@ -204,12 +204,20 @@ export const DeviceDetails = memo(function DeviceDetails({
           ) : null}
         </div>
         <div className="device-trail-controls">
-          <Switch size="small" checked={trailOn} onChange={onTrail} className="trail-switch" />
+          {/* A followed device always has its live trail; the switch is for the others. */}
+          <Switch
+            size="small"
+            checked={trailOn || followed}
+            disabled={followed}
+            onChange={onTrail}
+            className="trail-switch"
+            title={followed ? t('actions.trailFollowed') : undefined}
+          />
           <span>{t('actions.trail')}</span>
           <Segmented<TrailMode>
             size="small"
             value={trailMode}
-            disabled={!trailOn}
+            disabled={!trailOn && !followed}
             onChange={onTrailMode}
             options={[
               { value: 'line', label: t('actions.trailLine') },

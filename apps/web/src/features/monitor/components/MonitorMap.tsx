@@ -4,11 +4,12 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LngLat } from '../../../map/coords.ts';
 import { DeviceLayer, type DeviceMarker } from '../../../map/layers/DeviceLayer.tsx';
-import { TrailLayer, type TrailMode } from '../../../map/layers/TrailLayer.tsx';
+import { type Trail, TrailLayer, type TrailMode } from '../../../map/layers/TrailLayer.tsx';
 import { MapView } from '../../../map/MapView.tsx';
 import { useMapSettings } from '../../../map/map-store.ts';
 import type { MonitorRow } from '../api/types.ts';
 import { useMonitorStore } from '../live/monitor-store.ts';
+import { TRAIL_LIMITS } from '../live/trails.ts';
 import { useListedRows } from '../live/use-listed-rows.ts';
 import { mapLabelText, useMonitorView } from '../live/view-settings.ts';
 import { ChangeMapDialog } from './ChangeMapDialog.tsx';
@@ -21,25 +22,25 @@ interface Props {
   selectedId: string | null;
   onSelect: (id: string) => void;
   fitKey: string;
-  trailOn: boolean;
   trailMode: TrailMode;
 }
 
-/** The monitor's map: the device layer, the live trail of the chosen device, and the change-map dialog. */
-export function MonitorMap({ selectedId, onSelect, fitKey, trailOn, trailMode }: Props) {
+/**
+ * The monitor's map: the device layer, the live trails (the chosen device's and the followed ones',
+ * `use-live-trails.ts`), and the change-map dialog.
+ */
+export function MonitorMap({ selectedId, onSelect, fitKey, trailMode }: Props) {
   const { t } = useTranslation('monitor');
   const provider = useMapSettings((s) => s.provider);
   const setProvider = useMapSettings((s) => s.setProvider);
   const [dialog, setDialog] = useState(false);
   const [viewDialog, setViewDialog] = useState(false);
   const [clicked, setClicked] = useState<LngLat | null>(null);
-  const trail = useMonitorStore((s) => s.trail);
-  const trailId = useMonitorStore((s) => s.trailId);
 
   return (
     <div className="monitor-map">
       <MapView provider={provider} offlineNotice={t('map.offline')} onMapClick={setClicked}>
-        {trailOn && trailId === selectedId && selectedId ? <TrailLayer points={trail} mode={trailMode} /> : null}
+        <LiveTrails mode={trailMode} />
         <LiveDevices selectedId={selectedId} onSelect={onSelect} fitKey={fitKey} />
       </MapView>
       <div className="monitor-map-tools">
@@ -56,6 +57,7 @@ export function MonitorMap({ selectedId, onSelect, fitKey, trailOn, trailMode }:
           {t('viewSettings.button')}
         </Button>
       </div>
+      <TrailCapNotice />
       {clicked ? (
         <div className="map-clicked">
           {t('map.clicked', { lat: clicked[1].toFixed(6), lng: clicked[0].toFixed(6) })}
@@ -63,6 +65,30 @@ export function MonitorMap({ selectedId, onSelect, fitKey, trailOn, trailMode }:
       ) : null}
       <ChangeMapDialog open={dialog} value={provider} onChange={setProvider} onClose={() => setDialog(false)} />
       <ViewSettingsDialog open={viewDialog} onClose={() => setViewDialog(false)} />
+    </div>
+  );
+}
+
+function LiveTrails({ mode }: { mode: TrailMode }) {
+  const stored = useMonitorStore((s) => s.trails);
+  const trails = useMemo<Trail[]>(
+    () => Object.entries(stored).map(([id, { points, color }]) => ({ id, points, color })),
+    [stored],
+  );
+  return trails.length ? <TrailLayer trails={trails} mode={mode} /> : null;
+}
+
+/** Says when the caps apply: devices left without a trail, or trails that dropped their oldest points. */
+function TrailCapNotice() {
+  const { t } = useTranslation('monitor');
+  const wanted = useMonitorStore((s) => s.trailsWanted);
+  const kept = useMonitorStore((s) => Object.keys(s.trails).length);
+  const trimmed = useMonitorStore((s) => Object.values(s.trails).some((x) => x.trimmed));
+  if (wanted <= kept && !trimmed) return null;
+  return (
+    <div className="trail-cap-notice" data-wanted={wanted} data-kept={kept}>
+      {wanted > kept ? <div>{t('map.trailsCapped', { max: TRAIL_LIMITS.trails, wanted })}</div> : null}
+      {trimmed ? <div>{t('map.trailsTrimmed', { max: TRAIL_LIMITS.points })}</div> : null}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { LngLat } from '../../../map/coords.ts';
 import type { LivePosition, MonitorRow } from '../api/types.ts';
-import { appendTrail, applyPositions } from './positions.ts';
+import { applyPositions } from './positions.ts';
+import { appendTrails, seedTrail, syncTrails, type Trails } from './trails.ts';
 
 /** How positions reach the page: the live feed, or polling while the socket is down. */
 export type FeedMode = 'connecting' | 'live' | 'polling' | 'forbidden';
@@ -14,16 +15,18 @@ interface MonitorState {
   mode: FeedMode;
   /** When the last live positions arrived (ms). */
   lastLiveAt: number | null;
-  /** The device whose live trail is drawn, and its points (WGS-84). */
-  trailId: string | null;
-  trail: readonly LngLat[];
+  /** The live trails drawn (the selected device's and the followed ones', `trails.ts`). */
+  trails: Trails;
+  /** How many devices should have a trail; more than `trails` holds when the cap applies. */
+  trailsWanted: number;
 }
 
 interface MonitorActions {
   setRows(rows: readonly MonitorRow[]): void;
   patchRow(id: string, patch: Partial<MonitorRow>): void;
   applyBatch(batch: readonly LivePosition[]): void;
-  setTrail(id: string | null, seed?: readonly LngLat[]): void;
+  setTrails(ids: readonly string[], wanted: number): void;
+  seedTrail(id: string, seed: readonly LngLat[]): void;
   setMode(mode: FeedMode): void;
   setTimeZone(tz: string | undefined): void;
 }
@@ -35,8 +38,8 @@ export const useMonitorStore = create<MonitorState & MonitorActions>()((set, get
   timeZone: undefined,
   mode: 'connecting',
   lastLiveAt: null,
-  trailId: null,
-  trail: [],
+  trails: {},
+  trailsWanted: 0,
   setRows: (list) => {
     const rows: Record<string, MonitorRow> = {};
     for (const r of list) rows[r.DeviceID] = r;
@@ -49,17 +52,10 @@ export const useMonitorStore = create<MonitorState & MonitorActions>()((set, get
   applyBatch: (batch) => {
     const s = get();
     const rows = applyPositions(s.rows, batch, s.timeZone);
-    const trail = s.trailId ? appendTrail(s.trail, batch, s.trailId) : s.trail;
-    set({ rows, trail, lastLiveAt: Date.now() });
+    set({ rows, trails: appendTrails(s.trails, batch), lastLiveAt: Date.now() });
   },
-  setTrail: (trailId, seed = []) => {
-    const row = trailId ? get().rows[trailId] : undefined;
-    const start: LngLat[] = [...seed];
-    const last = start[start.length - 1];
-    if (row?.Lat != null && row.Lng != null && (!last || last[0] !== row.Lng || last[1] !== row.Lat))
-      start.push([row.Lng, row.Lat]);
-    set({ trailId, trail: trailId ? start : [] });
-  },
+  setTrails: (ids, wanted) => set({ trails: syncTrails(get().trails, ids, get().rows), trailsWanted: wanted }),
+  seedTrail: (id, seed) => set({ trails: seedTrail(get().trails, id, seed) }),
   setMode: (mode) => set({ mode }),
   setTimeZone: (timeZone) => set({ timeZone }),
 }));

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LivePosition, MonitorRow } from '../api/types.ts';
-import { appendTrail, applyPositions, createFrameBatcher, formatInZone } from './positions.ts';
+import { applyPositions, createFrameBatcher, formatInZone } from './positions.ts';
 
 const row = (id: string): MonitorRow => ({
   DeviceID: id,
@@ -75,22 +75,6 @@ describe('applyPositions', () => {
     // An unknown zone falls back to the browser's zone instead of failing the update.
     expect(formatInZone('2026-07-02T03:04:05Z', 'Mars/Olympus')).toMatch(/^2026-07-02 \d\d:04:05$/);
     expect(formatInZone('not a time', 'Asia/Shanghai')).toBe('not a time');
-  });
-});
-
-describe('appendTrail', () => {
-  it('appends only the device, skips repeats and keeps the newest points', () => {
-    const t1 = appendTrail([], [pos('A1', 1, 1), pos('B2', 9, 9), pos('A1', 1, 1), pos('A1', 2, 2)], 'A1');
-    expect(t1).toEqual([
-      [1, 1],
-      [2, 2],
-    ]);
-    expect(appendTrail(t1, [pos('B2', 5, 5)], 'A1')).toBe(t1);
-    expect(appendTrail(t1, [pos('A1', 3, 3), pos('A1', 4, 4)], 'A1', 3)).toEqual([
-      [2, 2],
-      [3, 3],
-      [4, 4],
-    ]);
   });
 });
 

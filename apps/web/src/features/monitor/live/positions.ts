@@ -1,4 +1,3 @@
-import type { LngLat } from '../../../map/coords.ts';
 import type { LivePosition, MonitorRow } from '../api/types.ts';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -70,26 +69,6 @@ export function applyPositions(
     };
   }
   return next ?? rows;
-}
-
-/** Appends a device's new positions to its live trail, skipping repeats, keeping the newest `max`. */
-export function appendTrail(
-  trail: readonly LngLat[],
-  batch: readonly LivePosition[],
-  deviceId: string,
-  max = 500,
-): readonly LngLat[] {
-  const added: LngLat[] = [];
-  let last = trail[trail.length - 1];
-  for (const p of batch) {
-    if (p.DeviceID !== deviceId) continue;
-    if (last && last[0] === p.Lng && last[1] === p.Lat) continue;
-    last = [p.Lng, p.Lat];
-    added.push(last);
-  }
-  if (!added.length) return trail;
-  const all = [...trail, ...added];
-  return all.length > max ? all.slice(all.length - max) : all;
 }
 
 /**

@@ -19,8 +19,8 @@ import { LifeStatusDialog } from '../components/LifeStatusDialog.tsx';
 import { MonitorMap } from '../components/MonitorMap.tsx';
 import { ReleaseAlarmDialog } from '../components/ReleaseAlarmDialog.tsx';
 import { StatusFilters } from '../components/StatusFilters.tsx';
+import { useLiveTrails } from '../hooks/use-live-trails.ts';
 import { useRowActions } from '../hooks/use-row-actions.ts';
-import { useTrailSeed } from '../hooks/use-trail-seed.ts';
 import { useMonitorStore } from '../live/monitor-store.ts';
 import { useAutoRefresh } from '../live/use-auto-refresh.ts';
 import { useListedRow, useListedRows } from '../live/use-listed-rows.ts';
@@ -55,7 +55,7 @@ export default function MonitorPage() {
   // The page itself does not read the rows: live updates re-render only what shows them.
   const order = useMonitorStore((s) => s.order);
   useLiveFeed(holdId, order);
-  useTrailSeed(selectedId);
+  useLiveTrails(selectedId, trailOn);
 
   useEffect(() => useMonitorStore.getState().setTimeZone(profile.data?.TimeZone ?? undefined), [profile.data]);
   useEffect(() => {
@@ -134,13 +134,7 @@ export default function MonitorPage() {
           />
         </section>
         <section className="monitor-main">
-          <MonitorMap
-            selectedId={selectedId}
-            onSelect={setSelectedId}
-            fitKey={fitKey}
-            trailOn={trailOn}
-            trailMode={trailMode}
-          />
+          <MonitorMap selectedId={selectedId} onSelect={setSelectedId} fitKey={fitKey} trailMode={trailMode} />
           {selectedId ? (
             <SelectedDetails
               id={selectedId}
