@@ -105,6 +105,12 @@ function LiveDevices({
 }) {
   const { t } = useTranslation('monitor');
   const rows = useListedRows();
+  // A new filter, unit or search changes the key at once, but its list arrives later: fitting then
+  // would fit the previous list and, the new one being smaller, never again. The key counts from the
+  // first list stored after it changed.
+  const order = useMonitorStore((s) => s.order);
+  const settled = useRef({ order, key: fitKey });
+  if (settled.current.order !== order) settled.current = { order, key: fitKey };
   const parts = useMonitorView().mapLabel;
   const kmh = t('viewSettings.kmh');
   // Rows a live frame did not touch keep their object, and so their marker (and its label text).
@@ -138,7 +144,7 @@ function LiveDevices({
       devices={markers}
       selectedId={selectedId}
       onSelect={onSelect}
-      fitKey={fitKey}
+      fitKey={settled.current.key}
       coveredRight={selectedId ? DETAILS_WIDTH + 10 : 0}
     />
   );
