@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from './lib/api.ts';
 import { type Browser, logIn, openBrowser } from './lib/browser.ts';
 import { type RunningServer, startDemoServer } from './lib/server.ts';
 
@@ -22,6 +23,15 @@ let server: RunningServer;
 let browser: Browser;
 let page: Page;
 
+const map = () => page.locator('.map-canvas');
+/** The live trails drawn: device ID → points (the map container's data-trails, `id:points;…`). */
+const trails = async (): Promise<Record<string, number>> =>
+  Object.fromEntries(
+    ((await map().getAttribute('data-trails')) ?? '')
+      .split(';')
+      .filter(Boolean)
+      .map((t) => [t.slice(0, t.lastIndexOf(':')), Number(t.slice(t.lastIndexOf(':') + 1))]),
+  );
 const listed = async () => Number((await page.locator('.monitor-list-head').textContent())?.match(/\d+/)?.[0]);
 const panel = () => page.locator('.device-details');
 const rowText = async (label: string) =>
@@ -159,6 +169,94 @@ describe('online monitor device panel', () => {
     await shot('47-panel-tires-fr');
     await closeDialog('.tire-dialog');
 
+    expect(browser.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  });
+
+  it('draws a live trail for every followed device, seeded from its track and growing from the feed', async () => {
+    // Two devices moving in the same city, so one map view shows both trails.
+    const api = apiClient(server.url);
+    await api.login(ADMIN_PHONE, ADMIN_PASSWORD);
+    type Moving = { DeviceID: string; Lat: number; Lng: number };
+    let pair: [Moving, Moving] | undefined;
+    for (let attempt = 0; attempt < 24 && !pair; attempt++) {
+      const { rows } = await api.post<{ rows: Moving[] }>('Monitor/GetMonitorList', { Status: 'moving' });
+      for (const a of rows)
+        for (const b of rows)
+          if (!pair && a.DeviceID < b.DeviceID && Math.hypot(a.Lat - b.Lat, a.Lng - b.Lng) < 0.5) pair = [a, b];
+      if (!pair) await page.waitForTimeout(5000);
+    }
+    expect(pair, 'two devices moving in one city within two minutes').toBeDefined();
+    const ids = pair!.map((d) => d.DeviceID);
+
+    await chooseLanguage('zh');
+    await page.locator('.device-details button[aria-label]').first().click();
+    await expect.poll(() => panel().count()).toBe(0);
+    await expect.poll(() => map().getAttribute('data-trails')).toBeNull();
+    // The two by a batch search: the map fits them once their list is in (not the list before it).
+    const batch = page.waitForResponse(
+      (r) => r.url().includes('Monitor/GetMonitorList') && (r.request().postData() ?? '').includes(ids.join(',')),
+    );
+    await page.fill('.monitor-search-input input', ids.join(','));
+    await page.press('.monitor-search-input input', 'Enter');
+    const answered = ((await (await batch).json()) as { data: { rows: Moving[] } }).data.rows;
+    await expect.poll(listed).toBe(2);
+    const mid = [0, 1].map((i) => (answered[0]![i ? 'Lat' : 'Lng'] + answered[1]![i ? 'Lat' : 'Lng']) / 2);
+    // Displayed in GCJ-02 (Amap), a few hundred metres from WGS-84.
+    await expect
+      .poll(async () => {
+        const [lng = 0, lat = 0] = ((await map().getAttribute('data-center')) ?? '').split(',').map(Number);
+        return Math.hypot(lng - mid[0]!, lat - mid[1]!);
+      })
+      .toBeLessThan(0.03);
+    for (const id of ids) {
+      const seeded = page.waitForResponse(
+        (r) => r.url().includes('History/GetTrack') && (r.request().postData() ?? '').includes(id),
+      );
+      await page.locator(`.device-row[data-id="${id}"] .follow-toggle`).click();
+      // Following is enough: no device is selected, the trail starts from its last half hour of track.
+      const track = ((await (await seeded).json()) as { data: unknown[] }).data;
+      expect(track.length).toBeGreaterThan(1);
+      await expect.poll(async () => (await trails())[id]).toBeGreaterThanOrEqual(track.length);
+    }
+    expect(Object.keys(await trails()).sort()).toEqual([...ids].sort());
+    expect(await map().getAttribute('data-trail-mode')).toBe('line');
+
+    // Both grow from the live feed (a moving tracker reports a new position every 10 s).
+    const before = await trails();
+    for (const id of ids)
+      await expect
+        .poll(async () => (await trails())[id], { timeout: 45_000 })
+        .toBeGreaterThan(before[id] ?? Number.POSITIVE_INFINITY);
+    expect(await page.locator('.trail-cap-notice').count()).toBe(0);
+    await page.waitForTimeout(1500);
+    await browser.shot('48-monitor-followed-trails-zh');
+
+    // English, as points: a followed device's switch stays on (its trail is always drawn), the mode applies to all.
+    await chooseLanguage('en');
+    await page.locator(`.device-row[data-id="${ids[0]}"] .device-row-main`).click();
+    await expect.poll(() => panel().getAttribute('data-id')).toBe(ids[0]);
+    const trailSwitch = panel().locator('.trail-switch');
+    expect(await trailSwitch.getAttribute('aria-checked')).toBe('true');
+    expect(await trailSwitch.isDisabled()).toBe(true);
+    expect(await trailSwitch.getAttribute('title')).toBe('Followed devices always show their live trail');
+    await panel().locator('.device-trail-controls').getByText('Points', { exact: true }).click();
+    await expect.poll(() => map().getAttribute('data-trail-mode')).toBe('point');
+    await page.locator('.device-details button[aria-label]').first().click();
+    // Both in view again: the followed filter (of the batch) fits the map to them.
+    const closeUp = Number(await map().getAttribute('data-zoom'));
+    await page.locator('[data-filter=followed]').click();
+    await expect
+      .poll(() => page.locator('.filter-followed').getAttribute('class'))
+      .toContain('ant-tag-checkable-checked');
+    await expect.poll(async () => Number(await map().getAttribute('data-zoom'))).toBeLessThan(closeUp);
+    expect(await listed()).toBe(2);
+    expect(Object.keys(await trails()).sort()).toEqual([...ids].sort());
+    await page.waitForTimeout(1500);
+    await browser.shot('49-monitor-followed-trails-en');
+
+    // Unfollowed, a device's trail goes.
+    await page.locator(`.device-row[data-id="${ids[1]}"] .follow-toggle`).click();
+    await expect.poll(async () => Object.keys(await trails())).toEqual([ids[0]]);
     expect(browser.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   });
 });
