@@ -11,6 +11,8 @@ const ADMIN_PHONE = '13800000000';
 const ADMIN_PASSWORD = `e2e${randomBytes(6).toString('hex')}`;
 /** Registered here and never reporting: inactivated until activated from the menu. */
 const SILENT_ID = '868000000009999';
+/** Registered by the last test and never reporting: the console calls it unused. */
+const UNUSED_ID = '868000000009998';
 
 let server: RunningServer;
 let browser: Browser;
@@ -228,5 +230,68 @@ describe('monitor row actions and view settings', () => {
     await api.login('13900000003', 'demo1234');
     for (const path of ['Command/Lock', 'Device/Activate', 'Vehicle/SetLifeStatus'])
       await expect(api.post(path, { DeviceID: id, VehicleLifeStatus: 2 })).rejects.toThrow(/ 403 /);
+  });
+
+  it('disarms an H02 tracker, says a device that never reported is unused, and a batch of unknown IDs has no data', async () => {
+    const api = apiClient(server.url);
+    await api.login(ADMIN_PHONE, ADMIN_PASSWORD);
+    const [root] = await api.get<{ HoldID: number }[]>('hold/getholdselect');
+    await api.post('Device/AddDevice', {
+      DeviceID: UNUSED_ID,
+      Protocol: 'gt06',
+      HoldID: root?.HoldID,
+      DeviceName: '从未上报测试车',
+    });
+    await page.goto(`${server.url}/login`);
+    await page.evaluate(() => localStorage.clear());
+    await logIn(page, server.url, ADMIN_PHONE, ADMIN_PASSWORD);
+    const listAnswer = page.waitForResponse((r) => r.url().includes('Monitor/GetMonitorList'));
+    await page.goto(`${server.url}/monitor/online`);
+    const rows = ((await (await listAnswer).json()) as { data: { rows: { DeviceID: string; Protocol: string }[] } })
+      .data.rows;
+    await expect.poll(listed, { timeout: 60_000 }).toBe(22);
+    // The language is kept per user: the admin chose French above.
+    await chooseLanguage('zh');
+    const panel = page.locator('.device-details');
+
+    // Disarm: the success message of spec section 4 once the tracker acknowledged (SCF), not when the call returns.
+    const h02 = rows.filter((r) => r.Protocol === 'h02').at(-1);
+    expect(h02).toBeDefined();
+    await only(h02!.DeviceID);
+    // After its first report: a device that reports is not unused, and has a session to take commands.
+    await expect.poll(() => row(h02!.DeviceID).getAttribute('data-status'), { timeout: 30_000 }).not.toBe('unused');
+    await row(h02!.DeviceID).locator('.device-row-main').click();
+    await expect.poll(() => panel.getAttribute('data-id')).toBe(h02!.DeviceID);
+    expect(await panel.locator('.device-unused').count()).toBe(0);
+    await panel.locator('.details-disarm').click();
+    await expect.poll(() => page.getByText('指令已下发，等待设备应答…').count()).toBeGreaterThan(0);
+    expect(await page.getByText('撤防成功').count()).toBe(0);
+    await browser.toast('撤防成功', 60_000);
+    const commands = await api.post<{ CommandID: number; Type: string; Status: string }[]>('Command/GetCommandList', {
+      DeviceID: h02!.DeviceID,
+    });
+    expect(commands.find((c) => c.Type === 'disarm')?.Status).toBe('acknowledged');
+    await browser.shot('43-monitor-disarmed-zh');
+
+    // A device registered but never heard from: its panel says so (spec section 8: device unused).
+    await only(UNUSED_ID);
+    expect(await row(UNUSED_ID).getAttribute('data-status')).toBe('unused');
+    await row(UNUSED_ID).locator('.device-row-main').click();
+    await expect.poll(() => panel.getAttribute('data-id')).toBe(UNUSED_ID);
+    await expect.poll(() => panel.locator('.device-unused').textContent()).toBe('设备未启用：从未上报过位置');
+    await browser.shot('44-monitor-unused-zh');
+    await panel.locator('button[aria-label]').first().click();
+
+    // A batch of device IDs none of which exists: the server answers no rows and the list says so.
+    await page.fill('.monitor-search-input input', '');
+    await expect.poll(listed).toBe(22);
+    const batch = page.waitForResponse(
+      (r) => r.url().includes('Monitor/GetMonitorList') && (r.request().postData() ?? '').includes('NOSUCH0001'),
+    );
+    await page.fill('.monitor-search-input input', 'NOSUCH0001,NOSUCH0002');
+    await page.press('.monitor-search-input input', 'Enter');
+    expect(((await (await batch).json()) as { data: { rows: unknown[] } }).data.rows).toEqual([]);
+    await expect.poll(listed).toBe(0);
+    await expect.poll(() => page.locator('.device-list-empty .ant-empty-description').textContent()).toBe('查询无数据');
   });
 });
