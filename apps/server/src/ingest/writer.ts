@@ -10,10 +10,16 @@ import { StateFlusher } from './state-flusher.ts';
 
 interface Pending {
   records: InboundRecord[];
-  deviceIds: Set<string>;
   resolve: () => void;
   reject: (err: unknown) => void;
 }
+
+/**
+ * A flush shares what is waiting with the other free slots (two COPYs of half each run on two
+ * server backends at once, and commit together), but never for fewer records than this: below it,
+ * a statement's fixed cost outweighs what running in parallel gains.
+ */
+const MIN_SHARED_BATCH = 200;
 
 export interface WriterStats {
   recordsPersisted: number;
@@ -41,6 +47,8 @@ export interface WriterOptions {
  */
 export class PositionWriter implements IngestSink {
   private queue: Pending[] = [];
+  /** Records in `queue`. */
+  private queued = 0;
   private pumpScheduled = false;
   private inFlight = 0;
   private readonly busyDevices = new Set<string>();
@@ -72,7 +80,8 @@ export class PositionWriter implements IngestSink {
   persist(records: InboundRecord[]): Promise<void> {
     if (records.length === 0) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      this.queue.push({ records, deviceIds: new Set(records.map((r) => r.deviceId)), resolve, reject });
+      this.queue.push({ records, resolve, reject });
+      this.queued += records.length;
       // One pump for everything persisted in this turn of the event loop, not one per call.
       if (!this.pumpScheduled) {
         this.pumpScheduled = true;
@@ -101,15 +110,19 @@ export class PositionWriter implements IngestSink {
 
   private pump(): void {
     while (this.inFlight < this.maxInFlight && this.queue.length) {
-      const batch = this.take();
+      const free = this.maxInFlight - this.inFlight;
+      const limit = Math.min(this.maxBatchRecords, Math.max(MIN_SHARED_BATCH, Math.ceil(this.queued / free)));
+      const batch = this.take(limit);
       if (!batch.length) return;
       this.inFlight++;
       const ids = new Set<string>();
       const records: InboundRecord[] = [];
-      for (const p of batch) {
-        for (const id of p.deviceIds) ids.add(id);
-        for (const r of p.records) records.push(r);
-      }
+      for (const p of batch)
+        for (const r of p.records) {
+          ids.add(r.deviceId);
+          records.push(r);
+        }
+      this.queued -= records.length;
       for (const id of ids) this.busyDevices.add(id);
       this.flush(records)
         .then(
@@ -129,24 +142,33 @@ export class PositionWriter implements IngestSink {
     }
   }
 
-  /** The oldest pending persists whose devices are not in flight, in order, up to the batch size. */
-  private take(): Pending[] {
+  /** The oldest pending persists whose devices are not in flight, in order, up to `limit` records. */
+  private take(limit: number): Pending[] {
     const taken: Pending[] = [];
-    const blocked = new Set(this.busyDevices);
+    // Devices of persists left waiting in this pass: a later persist of the same device waits behind them.
+    const held = new Set<string>();
     let n = 0;
     const rest: Pending[] = [];
-    for (const p of this.queue) {
-      let clash = false;
-      for (const id of p.deviceIds) if (blocked.has(id)) clash = true;
-      if (clash || (taken.length > 0 && n + p.records.length > this.maxBatchRecords)) {
-        // A later persist of the same device must wait behind this one.
-        for (const id of p.deviceIds) blocked.add(id);
+    let i = 0;
+    for (; i < this.queue.length && n < limit; i++) {
+      const p = this.queue[i]!;
+      let clash = taken.length > 0 && n + p.records.length > limit;
+      if (!clash)
+        for (const r of p.records)
+          if (this.busyDevices.has(r.deviceId) || held.has(r.deviceId)) {
+            clash = true;
+            break;
+          }
+      if (clash) {
+        for (const r of p.records) held.add(r.deviceId);
         rest.push(p);
         continue;
       }
       taken.push(p);
       n += p.records.length;
     }
+    // Past the limit the rest stays queued as it is, in order.
+    for (; i < this.queue.length; i++) rest.push(this.queue[i]!);
     this.queue = rest;
     return taken;
   }
