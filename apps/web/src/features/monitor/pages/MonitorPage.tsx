@@ -157,7 +157,7 @@ export default function MonitorPage() {
 
 function ShownCount() {
   const { t } = useTranslation('monitor');
-  return <div className="monitor-list-head muted">{t('list.shown', { shown: useListedRows().length })}</div>;
+  return <div className="monitor-list-head muted">{t('list.shown', { count: useListedRows().length })}</div>;
 }
 
 function SelectedDetails({ id, ...props }: { id: string } & Omit<ComponentProps<typeof DeviceDetails>, 'device'>) {
