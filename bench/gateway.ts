@@ -2,7 +2,8 @@
  * npm run bench:gateway — the whole ingest path: a simulated fleet (its own process) speaking
  * GT06, JT/T 808, H02 and OsmAnd over TCP/HTTP to the gateway, which persists through the
  * position writer before acknowledging. Reports positions/s persisted and acknowledged, frame→ACK
- * latency and memory per connection.
+ * latency, memory per connection, the machine's CPU per position by part, and the raw COPY rate of
+ * the same rows on the same database after the run (the database's own limit).
  * Options: --devices 1000,10000  --targets embedded,external  --seconds 20
  *   --stream   the roles apart (ROLES=gateway,ingest): the gateway ACKs once the NATS JetStream ingest
  *              stream stored a record, and an ingest worker (here in the same process) writes it from
@@ -20,6 +21,7 @@ import { InProcessBus } from '../apps/server/src/ingest/bus.ts';
 import { createIngest } from '../apps/server/src/ingest/index.ts';
 import { joinDeployment } from '../apps/server/src/scale/deployment.ts';
 import { benchDatabase, fmt, registerDevices } from './lib.ts';
+import { copyPositions, rawRows } from './raw-insert.ts';
 
 const { values } = parseArgs({
   options: {
@@ -148,7 +150,16 @@ for (const target of values.targets.split(',') as ('embedded' | 'external')[]) {
     ].join(' / ');
     clearInterval(sampler);
     const perConnKiB = (peakRss - rssBefore) / Math.max(1, fleet.online) / 1024;
-    const line = `| ${target} (PostgreSQL ${db.version.split(' ')[0]})${apart ? ' via JetStream' : ''} | ${fmt(n)} | ${fmt((n * 1000) / interval)} | ${fmt(fleet.ackedPerSecond)} | ${fmt(persisted)} | ${fmt(fleet.p50)} / ${fmt(fleet.p99)} | ${fmt(perConnKiB, 1)} KiB | ${cpuSplit} |`;
+    // The database's own limit in the same run: one binary COPY of 200,000 rows of these devices.
+    const { rows: pkRows } = await db.pool.query<{ id: number }>('SELECT id FROM devices ORDER BY id');
+    const raw = await copyPositions(
+      db.pool,
+      rawRows(
+        pkRows.map((r) => r.id),
+        Date.now() - 30 * 86_400_000,
+      ),
+    );
+    const line = `| ${target} (PostgreSQL ${db.version.split(' ')[0]})${apart ? ' via JetStream' : ''} | ${fmt(n)} | ${fmt((n * 1000) / interval)} | ${fmt(fleet.ackedPerSecond)} | ${fmt(persisted)} | ${fmt(fleet.p50)} / ${fmt(fleet.p99)} | ${fmt(perConnKiB, 1)} KiB | ${cpuSplit} | ${fmt(raw)} | ${fmt((persisted / raw) * 100)}% |`;
     console.log(line);
     lines.push(line);
     await gateway.close();
@@ -169,7 +180,7 @@ console.log(
   `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
 );
 console.log(
-  '| database | devices | offered positions/s | acknowledged/s | persisted/s | frame→ACK p50 / p99 ms | memory per connection | CPU µs per position: fleet / gateway+writer / PostgreSQL (/ NATS) |',
+  '| database | devices | offered positions/s | acknowledged/s | persisted/s | frame→ACK p50 / p99 ms | memory per connection | CPU µs per position: fleet / gateway+writer / PostgreSQL (/ NATS) | raw COPY rows/s (same run) | persisted / raw |',
 );
 for (const l of lines) console.log(l);
 // Profiled runs (--cpu-prof) write their profile at exit; under the profiler something in the closed

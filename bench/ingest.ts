@@ -12,9 +12,8 @@ import { parseArgs } from 'node:util';
 import type { InboundRecord } from '@lodestar/gateway';
 import { InProcessBus } from '../apps/server/src/ingest/bus.ts';
 import { createIngest, type Ingest } from '../apps/server/src/ingest/index.ts';
-import type { PositionRow } from '../apps/server/src/ingest/plan.ts';
 import { benchDatabase, fmt, percentile, registerDevices } from './lib.ts';
-import { copyPositions } from './raw-insert.ts';
+import { copyPositions, rawRows } from './raw-insert.ts';
 
 const { values } = parseArgs({
   options: {
@@ -79,28 +78,6 @@ async function writerRound(ingest: Ingest, ids: string[], clock: number[]) {
   await Promise.all(ids.map(device));
   const elapsed = (performance.now() - started) / 1000;
   return { rate: acked / elapsed, latencies, flushes: ingest.writer.stats.flushes - flushesBefore };
-}
-
-/** 200,000 position rows of these devices as the writer stores them, one a second each from `from`. */
-function rawRows(pks: number[], from: number): PositionRow[] {
-  const rows: PositionRow[] = [];
-  for (let k = 0; rows.length < 200_000; k++)
-    for (const [i, pk] of pks.entries())
-      rows.push({
-        device_pk: pk,
-        fix_time: new Date(from + k * 1000),
-        server_time: new Date(),
-        valid: true,
-        lat: 31.2 + i * 1e-5,
-        lon: 121.4,
-        speed: 40,
-        course: 90,
-        altitude: null,
-        satellites: 9,
-        alarms: [],
-        attributes: { acc: true, batteryLevel: 80 },
-      });
-  return rows;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
