@@ -1,47 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { LivePosition, MonitorRow } from '../api/types.ts';
 import { applyPositions, createFrameBatcher, formatInZone } from './positions.ts';
-
-const row = (id: string): MonitorRow => ({
-  DeviceID: id,
-  DeviceName: `car ${id}`,
-  Protocol: 'gt06',
-  SIM: '',
-  Model: '',
-  TrackerType: 'wired',
-  TimeZone: 'Asia/Shanghai',
-  Remark: '',
-  HoldID: 1,
-  HoldName: 'demo',
-  VipExpiry: null,
-  Lat: 31,
-  Lng: 121,
-  Speed: 0,
-  Course: 0,
-  GpsTime: null,
-  ReceiveTime: null,
-  Online: false,
-  Acc: false,
-  Mileage: 1,
-  Battery: null,
-  Alarms: [],
-  Status: 'offline',
-  State: 'offline',
-});
-
-const pos = (id: string, lng: number, lat: number, extra: Partial<LivePosition> = {}): LivePosition => ({
-  DeviceID: id,
-  Lat: lat,
-  Lng: lng,
-  Speed: 42,
-  Course: 90,
-  GpsTime: '2026-01-02T03:04:05Z',
-  Acc: true,
-  Alarms: [],
-  Status: 'moving',
-  Mileage: 2.5,
-  ...extra,
-});
+import { livePosition as pos, monitorRow as row } from './test-rows.ts';
 
 describe('applyPositions', () => {
   const rows = { A1: row('A1'), B2: row('B2') };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LngLat } from '../../../map/coords.ts';
-import type { LivePosition, MonitorRow } from '../api/types.ts';
+import type { MonitorRow } from '../api/types.ts';
+import { monitorRow, livePosition as pos } from './test-rows.ts';
 import {
   appendTrails,
   type LiveTrail,
@@ -12,46 +13,8 @@ import {
   type Trails,
 } from './trails.ts';
 
-const row = (id: string, over: Partial<MonitorRow> = {}): MonitorRow => ({
-  DeviceID: id,
-  DeviceName: `car ${id}`,
-  Protocol: 'gt06',
-  SIM: '',
-  Model: '',
-  TrackerType: 'wired',
-  TimeZone: 'Asia/Shanghai',
-  Remark: '',
-  HoldID: 1,
-  HoldName: 'demo',
-  VipExpiry: null,
-  Lat: 31,
-  Lng: 121,
-  Speed: 0,
-  Course: 0,
-  GpsTime: null,
-  ReceiveTime: null,
-  Online: true,
-  Acc: true,
-  Mileage: 1,
-  Battery: null,
-  Alarms: [],
-  Status: 'moving',
-  State: 'normal',
-  ...over,
-});
-
-const pos = (id: string, lng: number, lat: number): LivePosition => ({
-  DeviceID: id,
-  Lat: lat,
-  Lng: lng,
-  Speed: 42,
-  Course: 90,
-  GpsTime: '2026-01-02T03:04:05Z',
-  Acc: true,
-  Alarms: [],
-  Status: 'moving',
-  Mileage: 2.5,
-});
+const row = (id: string, over: Partial<MonitorRow> = {}) =>
+  monitorRow(id, { Online: true, Acc: true, Status: 'moving', State: 'normal', ...over });
 
 const trail = (points: LngLat[], over: Partial<LiveTrail> = {}): LiveTrail => ({
   points,
