@@ -1,14 +1,15 @@
+import type { MapProviderId } from '@lodestar/domain';
 import './setup.ts';
 import { Map as MapLibreMap, NavigationControl, ScaleControl } from 'maplibre-gl';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { type Crs, fromDisplay, type LngLat } from './coords.ts';
 import { MapContext, type MapHandle } from './map-context.ts';
 import { setTiles, TILE_SOURCE } from './tile-layer.ts';
-import { type ProviderId, tileProvider } from './tile-settings.ts';
+import { tileProvider } from './tile-settings.ts';
 import { useConfiguredTiles } from './use-configured-tiles.ts';
 
 interface Props {
-  provider: ProviderId;
+  provider: MapProviderId;
   /** Shown over the map while the tiles cannot be loaded. */
   offlineNotice: ReactNode;
   /** A click on the map, converted back to WGS-84. */

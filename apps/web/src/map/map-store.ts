@@ -1,17 +1,22 @@
-import type { MapSettings as ServerMapSettings } from '@lodestar/domain';
+import {
+  DEFAULT_MAP_PROVIDER,
+  isMapProvider,
+  type MapProviderId,
+  type MapSettings as ServerMapSettings,
+} from '@lodestar/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { type ConfiguredTiles, DEFAULT_PROVIDER, isProvider, type ProviderId } from './tile-settings.ts';
+import type { ConfiguredTiles } from './tile-settings.ts';
 
 interface MapSettings {
   /** The map shown: the one chosen in this browser, else the server's default (spec section 3: Amap unless configured). */
-  provider: ProviderId;
+  provider: MapProviderId;
   /** The map chosen in this browser (remembered), or null. */
-  chosen: ProviderId | null;
+  chosen: MapProviderId | null;
   /** The server's tile templates (account/config `map.tiles`); null until its settings arrived. */
   tiles: ConfiguredTiles | null;
-  serverDefault: ProviderId;
-  setProvider(provider: ProviderId): void;
+  serverDefault: MapProviderId;
+  setProvider(provider: MapProviderId): void;
   /** Takes the server's map settings, or none (an older server, or the call failed): the built-in tiles. */
   configure(settings: ServerMapSettings | undefined): void;
 }
@@ -19,15 +24,15 @@ interface MapSettings {
 export const useMapSettings = create<MapSettings>()(
   persist(
     (set) => ({
-      provider: DEFAULT_PROVIDER,
+      provider: DEFAULT_MAP_PROVIDER,
       chosen: null,
       tiles: null,
-      serverDefault: DEFAULT_PROVIDER,
+      serverDefault: DEFAULT_MAP_PROVIDER,
       setProvider: (provider) => set({ provider, chosen: provider }),
       configure: (settings) =>
         set(({ chosen }) => {
           const serverDefault =
-            settings && isProvider(settings.defaultProvider) ? settings.defaultProvider : DEFAULT_PROVIDER;
+            settings && isMapProvider(settings.defaultProvider) ? settings.defaultProvider : DEFAULT_MAP_PROVIDER;
           return { tiles: settings?.tiles ?? {}, serverDefault, provider: chosen ?? serverDefault };
         }),
     }),
@@ -39,7 +44,7 @@ export const useMapSettings = create<MapSettings>()(
       partialize: (s) => ({ provider: s.chosen }),
       merge: (saved, current) => {
         const provider = (saved as { provider?: unknown } | undefined)?.provider;
-        return isProvider(provider) ? { ...current, provider, chosen: provider } : current;
+        return isMapProvider(provider) ? { ...current, provider, chosen: provider } : current;
       },
     },
   ),

@@ -1,5 +1,6 @@
+import { MAP_PROVIDERS } from '@lodestar/domain';
 import { describe, expect, it } from 'vitest';
-import { PROVIDERS, tileProvider } from './tile-settings.ts';
+import { tileProvider } from './tile-settings.ts';
 
 const ORIGIN = 'https://gps.example.com';
 
@@ -53,7 +54,7 @@ describe('tile providers with the server’s templates (MAP_TILES_*)', () => {
 
   it('changes only the providers the settings name', () => {
     const configured = { osm: ['https://osm.example.org/{z}/{x}/{y}.png'] };
-    for (const id of PROVIDERS.filter((p) => p !== 'osm'))
+    for (const id of MAP_PROVIDERS.filter((p) => p !== 'osm'))
       expect(tileProvider(id, configured, ORIGIN)).toEqual(tileProvider(id, {}, ORIGIN));
   });
 });

@@ -1,20 +1,11 @@
-import {
-  DEFAULT_MAP_PROVIDER,
-  isMapProvider,
-  MAP_PROVIDERS,
-  type MapProviderId,
-  type MapSettings,
-} from '@lodestar/domain';
+import type { MapProviderId, MapSettings } from '@lodestar/domain';
 import type { Crs } from './coords.ts';
 
-export const PROVIDERS = MAP_PROVIDERS;
-export type ProviderId = MapProviderId;
-export const DEFAULT_PROVIDER = DEFAULT_MAP_PROVIDER;
 /** Tile URL templates the server's settings give for some providers (MAP_TILES_*, account/config `map.tiles`). */
 export type ConfiguredTiles = MapSettings['tiles'];
 
 export interface TileProvider {
-  id: ProviderId;
+  id: MapProviderId;
   crs: Crs;
   /** Tile URLs with {x} {y} {z}; several for the provider's sub-domains or several configured templates. */
   tiles: string[];
@@ -30,7 +21,7 @@ export interface TileProvider {
 export const expand = (template: string, subdomains: readonly string[]): string[] =>
   template.includes('{s}') ? subdomains.map((s) => template.replace('{s}', s)) : [template];
 
-const DEFAULTS: Record<ProviderId, Omit<TileProvider, 'id' | 'tiles'> & { url: string; subdomains: string[] }> = {
+const DEFAULTS: Record<MapProviderId, Omit<TileProvider, 'id' | 'tiles'> & { url: string; subdomains: string[] }> = {
   amap: {
     crs: 'GCJ02',
     url: 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}',
@@ -103,7 +94,7 @@ const DEFAULTS: Record<ProviderId, Omit<TileProvider, 'id' | 'tiles'> & { url: s
  * template that is a path on the console's own server is made absolute for MapLibre with `origin`).
  */
 export function tileProvider(
-  id: ProviderId,
+  id: MapProviderId,
   configured: ConfiguredTiles = {},
   origin: string = globalThis.location?.origin ?? '',
 ): TileProvider {
@@ -113,5 +104,3 @@ export function tileProvider(
   const absolute = templates.map((t) => (t.startsWith('/') && !t.startsWith('//') ? `${origin}${t}` : t));
   return { id, ...rest, tiles: absolute.flatMap((t) => expand(t, subdomains)) };
 }
-
-export const isProvider = isMapProvider;

@@ -1,7 +1,8 @@
+import { MAP_PROVIDERS, type MapProviderId } from '@lodestar/domain';
 import { Modal, Radio, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROVIDERS, type ProviderId, tileProvider } from '../../../map/tile-settings.ts';
+import { tileProvider } from '../../../map/tile-settings.ts';
 
 /** The change-map dialog (spec section 2): Amap road or satellite, Tencent, Baidu, OpenStreetMap, Google. */
 export function ChangeMapDialog({
@@ -11,8 +12,8 @@ export function ChangeMapDialog({
   onClose,
 }: {
   open: boolean;
-  value: ProviderId;
-  onChange: (provider: ProviderId) => void;
+  value: MapProviderId;
+  onChange: (provider: MapProviderId) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation('monitor');
@@ -37,7 +38,7 @@ export function ChangeMapDialog({
     >
       <Radio.Group value={choice} onChange={(e) => setChoice(e.target.value)} className="change-map-options">
         <Space orientation="vertical">
-          {PROVIDERS.map((id) => (
+          {MAP_PROVIDERS.map((id) => (
             <Radio key={id} value={id} data-provider={id}>
               {t(`map.provider.${id}`)} <Tag bordered={false}>{t(`map.crs.${tileProvider(id).crs}`)}</Tag>
             </Radio>
