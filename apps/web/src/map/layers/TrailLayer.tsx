@@ -1,6 +1,6 @@
 import type { Feature, FeatureCollection } from 'geojson';
 import type { GeoJSONSource } from 'maplibre-gl';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { type Crs, type LngLat, toDisplay } from '../coords.ts';
 import { useMapHandle } from '../map-context.ts';
 
@@ -29,9 +29,14 @@ const MIN_UPDATE_MS = 1000;
  */
 export function TrailLayer({ trails, mode }: { trails: readonly Trail[]; mode: TrailMode }) {
   const { map, crs } = useMapHandle();
+  // What the next send draws: the newest trails, in the map's coordinate system.
+  const latest = useRef({ trails, crs });
+  latest.current = { trails, crs };
   // Each trail is converted again only when its own points change.
   const shown = useRef<{ crs: Crs; lines: WeakMap<readonly LngLat[], LngLat[]> }>({ crs, lines: new WeakMap() });
-  const data = useMemo<FeatureCollection>(() => {
+  // Built only when it is sent (at most once a second), not for every live frame in between.
+  const build = (): FeatureCollection => {
+    const { trails, crs } = latest.current;
     if (shown.current.crs !== crs) shown.current = { crs, lines: new WeakMap() };
     const cache = shown.current.lines;
     const features: Feature[] = [];
@@ -47,16 +52,14 @@ export function TrailLayer({ trails, mode }: { trails: readonly Trail[]; mode: T
       features.push({ type: 'Feature', properties, geometry: { type: 'MultiPoint', coordinates: coords } });
     }
     return { type: 'FeatureCollection', features };
-  }, [trails, crs]);
-  const summary = trails.map((t) => `${t.id}:${t.points.length}`).join(';');
-  const total = trails.reduce((n, t) => n + t.points.length, 0);
-  const latest = useRef({ data, summary, total });
-  latest.current = { data, summary, total };
+  };
+  const buildRef = useRef(build);
+  buildRef.current = build;
   const lastSent = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
-    map.addSource(SOURCE, { type: 'geojson', data: latest.current.data });
+    map.addSource(SOURCE, { type: 'geojson', data: buildRef.current() });
     map.addLayer({
       id: 'live-trail-line',
       type: 'line',
@@ -90,21 +93,22 @@ export function TrailLayer({ trails, mode }: { trails: readonly Trail[]; mode: T
     };
   }, [map]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for every new data; the send, now or pending, reads the newest from `latest`
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for every new trails or system; the send, now or pending, reads the newest from `latest`
   useEffect(() => {
     const send = () => {
       timer.current = undefined;
       lastSent.current = Date.now();
-      (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(latest.current.data);
+      (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(buildRef.current());
       const el = map.getContainer();
-      el.dataset.trails = latest.current.summary;
-      el.dataset.trailPoints = String(latest.current.total);
+      const drawn = latest.current.trails;
+      el.dataset.trails = drawn.map((t) => `${t.id}:${t.points.length}`).join(';');
+      el.dataset.trailPoints = String(drawn.reduce((n, t) => n + t.points.length, 0));
     };
     if (timer.current !== undefined) return;
     const wait = lastSent.current + MIN_UPDATE_MS - Date.now();
     if (wait <= 0) send();
     else timer.current = setTimeout(send, wait);
-  }, [map, data]);
+  }, [map, trails, crs]);
 
   useEffect(() => {
     map.getContainer().dataset.trailMode = mode;
