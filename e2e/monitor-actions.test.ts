@@ -220,10 +220,12 @@ describe('monitor row actions and view settings', () => {
     await expect.poll(() => page.locator('.device-list .device-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     const id = (await page.locator('.device-row').first().getAttribute('data-id')) ?? '';
     await openMenu(id);
-    const keys = await menu()
-      .locator('.ant-dropdown-menu-item')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-id')?.replace(/^.*-/, '')));
-    expect(keys).toEqual(['details', 'follow', 'trail']);
+    // The menu may open before its items are drawn: wait for them rather than read them once.
+    const keys = () =>
+      menu()
+        .locator('.ant-dropdown-menu-item')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-id')?.replace(/^.*-/, '')));
+    await expect.poll(keys).toEqual(['details', 'follow', 'trail']);
     await settle();
     await browser.shot('42-monitor-row-menu-user-zh');
     const api = apiClient(server.url);
