@@ -3,8 +3,8 @@
  * gateway's own channel for the protocol (packages/gateway/src/channels: the @lodestar/protocols splitter and
  * per-connection decoder, with the gateway's default options), fed one frame per chunk as a socket delivers
  * it, after the protocol's login / IMEI frame; OsmAnd through decodeOsmAnd with the request the gateway's HTTP
- * listener builds (Node's HTTP parsing is not counted). Two inputs per protocol: every frame of the shared
- * vector files (/work/shared/vectors: rare message types included) and a "typical" stream of the location
+ * listener builds (Node's HTTP parsing is not counted). Two inputs per protocol: every frame of the
+ * vector files (packages/protocols/vectors: rare message types included) and a "typical" stream of the location
  * message the simulator sends (Teltonika, which the simulator does not speak: the one-record Codec 8 packets
  * of the vectors). Reported: frames/s and ns per frame in CPU time of the process (median of timed rounds
  * after a warm-up; wall-clock beside it, which on a shared machine includes waiting for a core), MB/s of

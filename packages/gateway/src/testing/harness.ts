@@ -7,8 +7,8 @@ import { type GatewayHandle, startGateway } from '../gateway.ts';
 import type { GatewayOptions } from '../options.ts';
 import { MemoryCommands, MemoryDirectory, MemorySink } from './fakes.ts';
 
-/** <repo>/packages/gateway/src/testing → <repo>/../shared/vectors (the same layout in CI). */
-const VECTORS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/vectors');
+/** The codecs' vector files: <repo>/packages/gateway/src/testing → <repo>/packages/protocols/vectors. */
+const VECTORS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../protocols/vectors');
 
 export interface VectorFrame {
   hex?: string;

@@ -1,11 +1,11 @@
-/** Test-only helpers: load the shared vector files and compare decoded values with their assertions. */
+/** Test-only helpers: load the vector files (packages/protocols/vectors) and compare decoded values with their assertions. */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Attributes, type DecodedMessage, TRACCAR_ALARM_ALIASES } from '../common/types.ts';
 
-/** <repo>/packages/protocols/src/testing → <repo>/../shared/vectors */
-export const VECTORS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/vectors');
+/** <repo>/packages/protocols/src/testing → <repo>/packages/protocols/vectors (their sources: its README). */
+export const VECTORS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../vectors');
 
 export interface VectorFrame {
   hex?: string;
