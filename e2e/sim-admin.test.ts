@@ -123,7 +123,7 @@ describe('SIM information management', () => {
   it('exports the carrier list to Excel and finds it ready in the download centre', async () => {
     onTestFailed(() => browser.shot('sim-admin-export-failed'));
     await open('/account/isp');
-    await page.locator('[data-testid=catalogue-export] button').click();
+    await page.locator('[data-testid=crud-export] button').click();
     await page.locator('.ant-notification-notice', { hasText: '打开下载中心' }).getByText('打开下载中心').click();
     await page.waitForURL(/\/user\/download$/);
     const entry = page.locator('.ant-table-tbody .ant-table-row', { hasText: /^运营商-\d{8}-\d{6}\.xlsx/ }).first();

@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'accounts',
   'sms',
   'notices',
+  'payments',
   'renewal',
   'reconciliation',
   'reports',

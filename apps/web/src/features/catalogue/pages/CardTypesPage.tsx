@@ -1,5 +1,6 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CrudPage } from '../../../components/CrudPage.tsx';
 import {
   addCardType,
   type CardTypeBody,
@@ -10,8 +11,7 @@ import {
   removeCardType,
 } from '../api/card-types.ts';
 import { exportCardTypeList } from '../api/exports.ts';
-import type { CardTypeRow } from '../api/types.ts';
-import { CrudPage } from '../components/CrudPage.tsx';
+import { CATALOGUE_KEY, type CardTypeRow } from '../api/types.ts';
 import { OperatorSelect } from '../components/OperatorSelect.tsx';
 import { nameRules, remarkRules } from '../components/rules.ts';
 
@@ -23,6 +23,7 @@ export default function CardTypesPage() {
       title={t('menu:simCardTypes')}
       tableId="catalogue.cardTypes"
       queryKey={cardTypeListKey}
+      refreshKey={CATALOGUE_KEY}
       fetchList={getCardTypeList}
       initialFilters={{ CardTypeName: '', OperatorID: 0 }}
       filterFields={

@@ -1,5 +1,6 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CrudPage } from '../../../components/CrudPage.tsx';
 import { exportOperatorList } from '../api/exports.ts';
 import {
   addOperator,
@@ -10,8 +11,7 @@ import {
   operatorListKey,
   removeOperator,
 } from '../api/operators.ts';
-import type { OperatorRow } from '../api/types.ts';
-import { CrudPage } from '../components/CrudPage.tsx';
+import { CATALOGUE_KEY, type OperatorRow } from '../api/types.ts';
 import { nameRules, remarkRules } from '../components/rules.ts';
 
 /** account/isp: carriers (function 16). */
@@ -22,6 +22,7 @@ export default function CarriersPage() {
       title={t('menu:simCarriers')}
       tableId="catalogue.carriers"
       queryKey={operatorListKey}
+      refreshKey={CATALOGUE_KEY}
       fetchList={getOperatorList}
       initialFilters={{ OperatorName: '' }}
       filterFields={

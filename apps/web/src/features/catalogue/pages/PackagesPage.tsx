@@ -1,6 +1,7 @@
 import { formatFen, parseYuanToFen } from '@lodestar/domain';
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CrudPage } from '../../../components/CrudPage.tsx';
 import { exportPackageList } from '../api/exports.ts';
 import {
   addPackage,
@@ -10,8 +11,7 @@ import {
   packageListKey,
   removePackage,
 } from '../api/packages.ts';
-import type { PackageRow } from '../api/types.ts';
-import { CrudPage } from '../components/CrudPage.tsx';
+import { CATALOGUE_KEY, type PackageRow } from '../api/types.ts';
 import { OperatorSelect } from '../components/OperatorSelect.tsx';
 import { integerRules, nameRules, priceRules, remarkRules, requiredRule } from '../components/rules.ts';
 
@@ -40,6 +40,7 @@ export default function PackagesPage() {
       title={t('menu:simPackages')}
       tableId="catalogue.packages"
       queryKey={packageListKey}
+      refreshKey={CATALOGUE_KEY}
       fetchList={getPackageList}
       initialFilters={{ PackageName: '', OperatorID: 0 }}
       filterFields={

@@ -2,6 +2,7 @@ import { EMAIL_RE, Fn, PHONE_RE } from '@lodestar/domain';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CrudPage } from '../../../components/CrudPage.tsx';
 import { useSession } from '../../../store/session.ts';
 import { exportSupplierList } from '../api/exports.ts';
 import {
@@ -13,8 +14,7 @@ import {
   type SupplierFilters,
   supplierListKey,
 } from '../api/suppliers.ts';
-import type { SupplierRow } from '../api/types.ts';
-import { CrudPage } from '../components/CrudPage.tsx';
+import { CATALOGUE_KEY, type SupplierRow } from '../api/types.ts';
 import { OperatorSelect } from '../components/OperatorSelect.tsx';
 import { nameRules, remarkRules, requiredRule } from '../components/rules.ts';
 
@@ -27,6 +27,7 @@ export default function SuppliersPage() {
       title={t('menu:simSuppliers')}
       tableId="catalogue.suppliers"
       queryKey={supplierListKey}
+      refreshKey={CATALOGUE_KEY}
       fetchList={getSupplierList}
       initialFilters={{ SupplierName: '', OperatorID: 0 }}
       filterFields={

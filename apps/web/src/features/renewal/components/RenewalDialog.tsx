@@ -5,9 +5,9 @@ import { Alert, Button, Form, Modal, Radio, Segmented, Select, Table, Typography
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePackageSelect } from '../../catalogue/api/selects.ts';
+import { PayMethodLabel } from '../../payments/components/PayMethodLabel.tsx';
 import { getQuote, useCreateRenewalOrder } from '../api/renewal.ts';
 import type { OrderView, QuoteItem, RenewalSimRow } from '../api/types.ts';
-import { PayMethodLabel } from './PayMethodLabel.tsx';
 
 type PackageMode = 'own' | 'choose';
 

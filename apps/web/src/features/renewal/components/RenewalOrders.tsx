@@ -7,10 +7,10 @@ import { FilterForm } from '../../../components/table/FilterForm.tsx';
 import { PagedTable } from '../../../components/table/PagedTable.tsx';
 import { useServerList } from '../../../components/table/use-server-list.ts';
 import { useFunctionSet } from '../../../store/session.ts';
-import { getPayOrderList, payOrderListRoot, useExportPayOrderList } from '../api/payments.ts';
+import { getPayOrderList, payOrderListRoot, useExportPayOrderList } from '../../payments/api/payments.ts';
+import { PayMethodLabel } from '../../payments/components/PayMethodLabel.tsx';
+import { PayStatusTag } from '../../payments/components/PayStatusTag.tsx';
 import type { OrderView, PayOrderFilters, PayOrderRow } from '../api/types.ts';
-import { PayMethodLabel } from './PayMethodLabel.tsx';
-import { PayStatusTag } from './PayStatusTag.tsx';
 
 const INITIAL: PayOrderFilters = { Kind: PayKind.Renewal, Status: -1, OrderNo: '' };
 
@@ -46,7 +46,7 @@ export function RenewalOrders({ onOpen }: { onOpen: (order: OrderView) => void }
                 style={{ width: 130 }}
                 options={[
                   { value: -1, label: t('orders.allStatus') },
-                  ...[0, 1, 2, 3].map((s) => ({ value: s, label: t(`status.${s}`) })),
+                  ...[0, 1, 2, 3].map((s) => ({ value: s, label: t(`payments:status.${s}`) })),
                 ]}
               />
             </Form.Item>

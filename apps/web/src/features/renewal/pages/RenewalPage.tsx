@@ -13,10 +13,10 @@ import { type PagedColumn, PagedTable } from '../../../components/table/PagedTab
 import { useServerList } from '../../../components/table/use-server-list.ts';
 import { useFunctionSet } from '../../../store/session.ts';
 import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
-import { payOrderListRoot } from '../api/payments.ts';
+import { payOrderListRoot } from '../../payments/api/payments.ts';
+import { PaymentDialog } from '../../payments/components/PaymentDialog.tsx';
 import { getRenewalSimList, renewalListRoot, useExportRenewalSimList } from '../api/renewal.ts';
 import type { OrderView, RenewalDisplayState, RenewalFilters, RenewalSimRow } from '../api/types.ts';
-import { PaymentDialog } from '../components/PaymentDialog.tsx';
 import { RenewalDialog } from '../components/RenewalDialog.tsx';
 import { RenewalOrders } from '../components/RenewalOrders.tsx';
 

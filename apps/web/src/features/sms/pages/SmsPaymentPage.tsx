@@ -9,7 +9,7 @@ import { PageLayout } from '../../../components/PageLayout.tsx';
 import { ExportButton, type PagedColumn, PagedTable, useServerList } from '../../../components/table/index.ts';
 import { useFunctionSet, useSession } from '../../../store/session.ts';
 import { unreadKey } from '../../notices/api/notices.ts';
-import { PaymentDialog } from '../../renewal/components/PaymentDialog.tsx';
+import { PaymentDialog } from '../../payments/components/PaymentDialog.tsx';
 import { buySmsPack, getSmsPackOrders, smsBalanceKey, smsOrdersRoot, useSmsBalance, useSmsPacks } from '../api/sms.ts';
 import type { OrderView, PayOrderRow } from '../api/types.ts';
 import { LocalProviderNotice } from '../components/LocalProviderNotice.tsx';
@@ -81,7 +81,7 @@ export default function SmsPaymentPage() {
       dataIndex: 'Method',
       title: t('order.method'),
       width: 110,
-      render: (m: number) => t(`method.${m}`),
+      render: (m: number) => t(`payments:method.${m}`),
     },
     {
       key: 'Status',
@@ -139,7 +139,7 @@ export default function SmsPaymentPage() {
                 <Radio.Group value={method} onChange={(e) => setMethod(e.target.value as PayMethod)}>
                   {PAY_METHODS.map((m) => (
                     <Radio key={m} value={m}>
-                      {t(`method.${m}`)}
+                      {t(`payments:method.${m}`)}
                     </Radio>
                   ))}
                 </Radio.Group>

@@ -2,7 +2,7 @@ import { PayStatus } from '@lodestar/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 import type { PageQuery } from '../../../components/table/use-server-list.ts';
-import type { OrderDetail, OrderView, PayOrderFilters, PayOrderRow, PayOrderTotals } from './types.ts';
+import type { OrderDetail, OrderView, PayOrderFilters, PayOrderRow, PayOrderTotals } from '../../renewal/api/types.ts';
 
 /** Every payment-order list key starts with this, so a payment refreshes them all. */
 export const payOrderListRoot = ['payments', 'orders'] as const;

@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLayout } from '../../../components/PageLayout.tsx';
+import { useFunctionSet } from '../store/session.ts';
+import { PageLayout } from './PageLayout.tsx';
 import {
   DeleteButton,
   ExportButton,
@@ -13,18 +14,18 @@ import {
   type PagedColumn,
   PagedTable,
   type PageQuery,
+  type SortType,
   useFormModal,
   useServerList,
-} from '../../../components/table/index.ts';
-import { useFunctionSet } from '../../../store/session.ts';
-import type { ExportQuery } from '../api/exports.ts';
-import { CATALOGUE_KEY } from '../api/types.ts';
+} from './table/index.ts';
 
 export interface CrudPageProps<Row extends object, F extends object, V extends object> {
   title: ReactNode;
   /** localStorage id of the table's column widths. */
   tableId: string;
   queryKey: readonly unknown[];
+  /** Queries a write refreshes: the list's own and every other list or drop-down that shows these rows' names. */
+  refreshKey: readonly unknown[];
   fetchList: (q: F & PageQuery) => Promise<Page<Row>>;
   initialFilters: F;
   filterFields: ReactNode;
@@ -43,15 +44,15 @@ export interface CrudPageProps<Row extends object, F extends object, V extends o
   remove: (row: Row) => Promise<unknown>;
   sortColumn?: string;
   /** Starts the list's export with the current filters and order; shown with the export function (44). */
-  exportList?: (q: ExportQuery<F>) => Promise<{ FileID: number }>;
+  exportList?: (q: F & { SortColumn?: string; SortType?: SortType }) => Promise<{ FileID: number }>;
 }
 
 const isEditable = (row: object) => (row as { Editable?: boolean }).Editable !== false;
 
 /**
- * A catalogue list page: filters, a server-paged table, add/edit in a dialog and delete with a
+ * A list page of editable rows: filters, a server-paged table, add/edit in a dialog and delete with a
  * question. Rows owned by a superior unit (Editable false) are shown read-only. Every write
- * refreshes all catalogue queries, since names appear in the other lists and the drop-downs.
+ * refreshes the queries under `refreshKey`.
  */
 export function CrudPage<Row extends object, F extends object, V extends object>(p: CrudPageProps<Row, F, V>) {
   const { t } = useTranslation('table');
@@ -59,7 +60,7 @@ export function CrudPage<Row extends object, F extends object, V extends object>
   const [filters, setFilters] = useState<F>(p.initialFilters);
   const list = useServerList(p.queryKey, p.fetchList, filters, { sortColumn: p.sortColumn, sortType: 'desc' });
   const modal = useFormModal<Row>();
-  const refresh = () => client.invalidateQueries({ queryKey: CATALOGUE_KEY });
+  const refresh = () => client.invalidateQueries({ queryKey: p.refreshKey });
   const canExport = useFunctionSet().has(Fn.export);
   const { SortColumn, SortType } = list.paging;
   const exportList = p.exportList;
@@ -109,7 +110,7 @@ export function CrudPage<Row extends object, F extends object, V extends object>
         extra={
           <Space>
             {exportList && canExport ? (
-              <span data-testid="catalogue-export">
+              <span data-testid="crud-export">
                 <ExportButton exportFile={() => exportList({ ...filters, SortColumn, SortType })} />
               </span>
             ) : null}

@@ -1,11 +1,11 @@
-import '../renewal.css';
+import '../payments.css';
 import { ExperimentOutlined } from '@ant-design/icons';
 import { formatFen, PayMethod, PayStatus } from '@lodestar/domain';
 import { Alert, Button, Descriptions, Modal, Popconfirm, QRCode, Result, Space, Spin, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { OrderView } from '../../renewal/api/types.ts';
 import { useOrder, useOrderActions } from '../api/payments.ts';
-import type { OrderView } from '../api/types.ts';
 import { PayMethodLabel } from './PayMethodLabel.tsx';
 import { PayStatusTag } from './PayStatusTag.tsx';
 
@@ -23,7 +23,7 @@ export interface PaymentDialogProps {
  * read again every 2 s until it is paid, failed or closed. Reusable by any module that sells.
  */
 export function PaymentDialog({ order, onClose, onPaid }: PaymentDialogProps) {
-  const { t } = useTranslation('renewal');
+  const { t } = useTranslation('payments');
   const query = useOrder(order?.OrderID);
   const current: OrderView | null = query.data ?? order;
   const { close, pay } = useOrderActions(order?.OrderID);

@@ -10,7 +10,7 @@ const COLOR: Record<number, string> = {
 };
 
 export function PayStatusTag({ status }: { status: number }) {
-  const { t } = useTranslation('renewal');
+  const { t } = useTranslation('payments');
   return (
     <Tag color={COLOR[status]} data-testid="pay-status">
       {t(`status.${status}`)}
