@@ -272,6 +272,11 @@ const CORE_MESSAGES = {
     fr: 'Indiquez soit FileID soit Rows',
   },
   importEmpty: { zh: '没有可导入的数据行', en: 'No rows to import', fr: 'Aucune ligne à importer' },
+  importUnpackedTooLarge: {
+    zh: '表格解压后过大，上限(MB)',
+    en: 'The spreadsheet is too large once unpacked, at most (MB)',
+    fr: 'Le classeur est trop volumineux une fois décompressé, au plus (Mo)',
+  },
   importTooManyRows: {
     zh: '一次导入的行数过多，上限',
     en: 'Too many rows in one import, at most',

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { operationLogs, simHistory, simImportBatches, sims } from '@lodestar/db';
@@ -286,6 +286,20 @@ describe.each(dbTargets())('SIM import on $name PostgreSQL', (target) => {
     const noColumn = await upload(t, token, 'x.csv', Buffer.from('number,remark\n1,2\n'));
     const r2 = await importSims({ SupplierID: cat.supplier.id, FileID: noColumn.data.FileID });
     expect(r2).toMatchObject({ code: 400, msg: 'The header row has no ICCID column' });
+  });
+
+  it('refuses a workbook of 200,000 rows with the row limit, nothing stored', async () => {
+    const file = path.join(dataDir, 'bomb.xlsx');
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true });
+    const ws = wb.addWorksheet('SIM');
+    ws.addRow(['ICCID']).commit();
+    for (let i = 0; i < 200_000; i++) ws.addRow([iccid(i)]).commit();
+    await wb.commit();
+    const before = await counts();
+    const up = await upload(t, token, 'bomb.xlsx', await readFile(file));
+    const r = await importSims({ SupplierID: cat.supplier.id, FileID: up.data.FileID });
+    expect(r).toMatchObject({ code: 400, msg: `Too many rows in one import, at most: ${SIM_RULES.importMaxRows}` });
+    expect(await counts()).toEqual(before);
   });
 
   it('serves a template that imports once filled in', async () => {
