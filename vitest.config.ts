@@ -4,12 +4,7 @@ import { defineConfig } from 'vitest/config';
 // In CI a JSON report is written too, so .ci/run can print one "N passed, N failed" line.
 export default defineConfig({
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'apps/server/src/**/*.test.ts',
-      'apps/web/src/**/*.test.{ts,tsx}',
-      'tools/*/src/**/*.test.ts',
-    ],
+    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -32,13 +32,13 @@ import { deviceIds } from '@lodestar/simulator';
 import { type StreamProtocolName, tcpChannelFactory } from '../packages/gateway/src/channels/index.ts';
 import { type GatewayOptions, resolveOptions } from '../packages/gateway/src/options.ts';
 import { frameBytes, loadVectors, type VectorFrame } from '../packages/protocols/src/testing/vectors.ts';
-import { encodeGt06Location, encodeGt06Login } from '../tools/simulator/src/protocols/gt06.ts';
-import { encodeH02Location } from '../tools/simulator/src/protocols/h02.ts';
-import { encodeJt808Location, jt808Phone } from '../tools/simulator/src/protocols/jt808.ts';
-import { osmandPath } from '../tools/simulator/src/protocols/osmand.ts';
-import { deviceSeed, seededRandom } from '../tools/simulator/src/random.ts';
-import { type SimFix, Vehicle } from '../tools/simulator/src/route.ts';
-import { fuelLitres, hasVehicleSensors, tyresKPa } from '../tools/simulator/src/sensors.ts';
+import { encodeGt06Location, encodeGt06Login } from '../packages/simulator/src/protocols/gt06.ts';
+import { encodeH02Location } from '../packages/simulator/src/protocols/h02.ts';
+import { encodeJt808Location, jt808Phone } from '../packages/simulator/src/protocols/jt808.ts';
+import { osmandPath } from '../packages/simulator/src/protocols/osmand.ts';
+import { deviceSeed, seededRandom } from '../packages/simulator/src/random.ts';
+import { type SimFix, Vehicle } from '../packages/simulator/src/route.ts';
+import { fuelLitres, hasVehicleSensors, tyresKPa } from '../packages/simulator/src/sensors.ts';
 import { fmt, percentile } from './lib.ts';
 
 const { values } = parseArgs({

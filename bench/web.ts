@@ -92,7 +92,7 @@ async function run(devices: number): Promise<Result> {
         [
           '--import',
           'tsx',
-          'tools/simulator/src/cli.ts',
+          'packages/simulator/src/cli.ts',
           ...['--devices', String(devices), '--interval', '10000', '--seed', '7'],
           ...['--gt06-port', String(server.ports.gt06), '--jt808-port', String(server.ports.jt808)],
           ...['--h02-port', String(server.ports.h02), '--osmand-port', String(server.ports.osmand)],

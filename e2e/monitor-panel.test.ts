@@ -7,7 +7,7 @@ import { type RunningServer, startDemoServer } from './lib/server.ts';
 
 // The online monitor's device panel (#4): oil, vehicle, the positioning detail and tyre pressure dialogs,
 // against the real server with DEMO=1: 20 simulated trackers over real TCP/HTTP. Device ids are the
-// simulator's (tools/simulator/src/ids.ts, sensors.ts) and the demo vehicles (packages/db seed-vehicles.ts).
+// simulator's (packages/simulator/src/ids.ts, sensors.ts) and the demo vehicles (packages/db seed-vehicles.ts).
 const ADMIN_PHONE = '13800000000';
 const ADMIN_PASSWORD = `e2e${randomBytes(6).toString('hex')}`;
 /** GT06, first of the fleet: GPS + its serving cell (MCC 460, MNC 0, LAC 0x287D, CI 0x1F71), a demo vehicle. */

@@ -126,7 +126,7 @@ async function main() {
   if (simulator) say(`Demo fleet: ${fleet.length} simulated trackers reporting over real TCP/HTTP every 10 s.`);
   else if (fleet.length && gateway)
     say(
-      `Demo fleet: ${fleet.length} trackers registered, not driven here (DEMO_SIMULATOR=0): run tools/simulator/src/cli.ts --devices ${fleet.length}.`,
+      `Demo fleet: ${fleet.length} trackers registered, not driven here (DEMO_SIMULATOR=0): run packages/simulator/src/cli.ts --devices ${fleet.length}.`,
     );
   if (app && config.smsProvider === 'local')
     say('SMS: local provider — verification codes are written to this log, nothing is sent.');

@@ -1,5 +1,5 @@
 /**
- * node --import tsx tools/simulator/src/cli.ts --devices 100 --host 127.0.0.1 [--interval 10000] [--seed 1]
+ * node --import tsx packages/simulator/src/cli.ts --devices 100 --host 127.0.0.1 [--interval 10000] [--seed 1]
  *   [--mix gt06=4,jt808=3,h02=2,osmand=1] [--time-scale 1] [--gt06-port 5023 --jt808-port 5015 …] [--list]
  * --list prints the device ids (protocol and id per line) and exits, for registering them.
  */
