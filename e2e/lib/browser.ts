@@ -60,8 +60,11 @@ const RECORD_TOASTS = `(() => {
   }).observe(document, { childList: true, subtree: true });
 })();`;
 
-/** Debian's chromium with a fresh profile (playwright-core refuses --user-data-dir in args). */
-export async function openBrowser(): Promise<Browser> {
+/**
+ * Debian's chromium with a fresh profile (playwright-core refuses --user-data-dir in args). `timezoneId`
+ * puts the browser in another zone than the machine's (e.g. one other than the user's).
+ */
+export async function openBrowser(options: { timezoneId?: string } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'lodestar-chromium-'));
   mkdirSync(screenshotDir, { recursive: true });
   const context = await chromium.launchPersistentContext(profile, {
@@ -69,6 +72,7 @@ export async function openBrowser(): Promise<Browser> {
     headless: true,
     args: ARGS,
     viewport: { width: 1440, height: 900 },
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   await context.addInitScript(RECORD_TOASTS);
   const page = context.pages()[0] ?? (await context.newPage());

@@ -1,10 +1,12 @@
 import { Fn, MenuPosition } from '@lodestar/domain';
+import { useQuery } from '@tanstack/react-query';
 import { Layout } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { UnitPanel } from '../features/holds/components/UnitPanel.tsx';
 import { preloadMonitor } from '../features/monitor/preload.ts';
 import { SUPPLIER_PANEL_PATHS, SupplierPanel } from '../features/reconciliation/components/SupplierPanel.tsx';
+import { getUserInfo, userInfoKey } from '../features/user/api/get-user-info.ts';
 import { PageFallback } from '../router/Root.tsx';
 import { useFunctionSet, useSession } from '../store/session.ts';
 import { AppHeader } from './AppHeader.tsx';
@@ -40,6 +42,21 @@ function usePreloadMonitor() {
   }, [canMonitor, tracking]);
 }
 
+/**
+ * Pages compute their default date ranges in the user's time zone. A log-in answers it; a session
+ * stored before the zone was kept learns it from the profile, and its pages wait until then.
+ */
+function useTimeZoneKnown(): boolean {
+  const known = useSession((s) => s.timeZone !== null);
+  const profile = useQuery({ queryKey: userInfoKey, queryFn: getUserInfo, enabled: !known });
+  const zone = profile.data?.TimeZone;
+  useEffect(() => {
+    if (!known && profile.isSuccess)
+      useSession.getState().setTimeZone(zone || Intl.DateTimeFormat().resolvedOptions().timeZone);
+  }, [known, profile.isSuccess, zone]);
+  return known || profile.isError;
+}
+
 /** The signed-in frame: header, menu (top, left or right), unit panel, tag bar and the page. */
 export default function Shell() {
   const menuPosition = useSession((s) => s.menuPosition);
@@ -47,6 +64,7 @@ export default function Shell() {
   const { pathname } = useLocation();
   useRememberWorkspace();
   usePreloadMonitor();
+  const zoneKnown = useTimeZoneKnown();
 
   return (
     <Layout className={`shell menu-at-${MenuPosition[menuPosition].toLowerCase()}`}>
@@ -59,7 +77,7 @@ export default function Shell() {
           <div className="shell-page scroll-to-top">
             <Suspense fallback={<PageFallback />}>
               <div key={`${pathname}#${refreshSeq}`} className="page-frame">
-                <Outlet />
+                {zoneKnown ? <Outlet /> : <PageFallback />}
               </div>
             </Suspense>
           </div>

@@ -43,6 +43,11 @@ interface SessionState {
   currentHasChild: boolean;
   menuPosition: MenuPosition;
   language: Language;
+  /**
+   * The user's time zone (IANA name): every time the server reads or writes is in it, so default date
+   * ranges are computed in it, not in the browser's. Null until known (a session stored before it was kept).
+   */
+  timeZone: string | null;
   /** True once the person picked a language in this browser; the profile's language then does not override it. */
   languageChosen: boolean;
   visitedTags: VisitedTag[];
@@ -58,6 +63,7 @@ interface SessionActions {
   setLanguage(language: Language, chosen?: boolean): void;
   setMenuPosition(position: number): void;
   setUserName(name: string): void;
+  setTimeZone(timeZone: string): void;
   setCurrentHold(id: number, name: string, hasChild: boolean): void;
   setWorkspace(workspace: Workspace): void;
   setTags(tags: VisitedTag[]): void;
@@ -83,6 +89,7 @@ const signedOut = {
   currentHasChild: false,
   visitedTags: [],
   msgNumber: 0,
+  timeZone: null,
 } satisfies Partial<SessionState>;
 
 export const useSession = create<SessionState & SessionActions>()(
@@ -107,6 +114,7 @@ export const useSession = create<SessionState & SessionActions>()(
           currentHoldName: s.currentHoldName,
           currentHasChild: s.currentHasChild,
           menuPosition: toMenuPosition(s.menuPosition),
+          timeZone: s.timeZone || null,
           visitedTags: [],
           msgNumber: 0,
           ...(serverLanguage && !get().languageChosen ? { language: serverLanguage } : {}),
@@ -116,6 +124,7 @@ export const useSession = create<SessionState & SessionActions>()(
       setLanguage: (language, chosen = true) => set({ language, languageChosen: chosen || get().languageChosen }),
       setMenuPosition: (position) => set({ menuPosition: toMenuPosition(position) }),
       setUserName: (userName) => set({ userName }),
+      setTimeZone: (timeZone) => set({ timeZone }),
       setCurrentHold: (currentHoldId, currentHoldName, currentHasChild) =>
         set({ currentHoldId, currentHoldName, currentHasChild }),
       setWorkspace: (workspace) => {

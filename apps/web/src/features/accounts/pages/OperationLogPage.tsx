@@ -1,10 +1,11 @@
 import { Fn } from '@lodestar/domain';
 import { DatePicker, Form, Input, Tooltip } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { ExportButton, FilterForm, PagedTable, useServerList } from '../../../components/table/index.ts';
+import { userNow, useUserTimeZone } from '../../../lib/user-time.ts';
 import { useFunctionSet } from '../../../store/session.ts';
 import {
   exportOperationLog,
@@ -20,10 +21,11 @@ interface LogForm {
   Keyword: string;
 }
 
-const lastWeek = (): LogForm => ({
-  Range: [dayjs().subtract(6, 'day').startOf('day'), dayjs().endOf('day')],
-  Keyword: '',
-});
+/** The last seven days up to the end of today, the user's today (the browser may be in another zone). */
+const lastWeek = (timeZone: string | undefined): LogForm => {
+  const now = userNow(timeZone);
+  return { Range: [now.subtract(6, 'day').startOf('day'), now.endOf('day')], Keyword: '' };
+};
 
 const toFilters = (v: LogForm): OperationLogFilters => ({
   StartTime: v.Range?.[0]?.format(FMT) ?? '',
@@ -34,7 +36,8 @@ const toFilters = (v: LogForm): OperationLogFilters => ({
 /** /log: who did what in the caller's units, newest first, by time range and keyword. */
 export default function OperationLogPage() {
   const { t } = useTranslation('accounts');
-  const [initial] = useState(lastWeek);
+  const timeZone = useUserTimeZone();
+  const [initial] = useState(() => lastWeek(timeZone));
   const [filters, setFilters] = useState(() => toFilters(initial));
   const list = useServerList(['accounts', 'log'], getOperationLog, filters, { pageSize: 50 });
   const action = (key: string) => t(`log.actions.${key}`, { defaultValue: key });

@@ -1,11 +1,12 @@
 import { MONTH_RE, previousMonth } from '@lodestar/domain';
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
+import { wallClockIn } from '../../../lib/user-time.ts';
 
-/** What the reconciliation pages open on: the month before this one. */
-export const defaultMonth = () => previousMonth(dayjs().format('YYYY-MM-DD'));
-export const monthOr = (text: string | null, fallback = defaultMonth()) =>
-  text && MONTH_RE.test(text) ? text : fallback;
+/** What the reconciliation pages open on: the month before the user's this month. */
+export const defaultMonth = (timeZone: string | undefined) =>
+  previousMonth(wallClockIn(new Date(), timeZone).slice(0, 10));
+export const monthOr = (text: string | null, fallback: string) => (text && MONTH_RE.test(text) ? text : fallback);
 
 /** A 'YYYY-MM' month. */
 export function MonthPicker({

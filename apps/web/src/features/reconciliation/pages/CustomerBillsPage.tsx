@@ -6,6 +6,7 @@ import { PageLayout } from '../../../components/PageLayout.tsx';
 import { ExportButton } from '../../../components/table/ExportButton.tsx';
 import { type PagedColumn, PagedTable } from '../../../components/table/PagedTable.tsx';
 import { useServerList } from '../../../components/table/use-server-list.ts';
+import { useUserTimeZone } from '../../../lib/user-time.ts';
 import { useSession } from '../../../store/session.ts';
 import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
 import {
@@ -26,7 +27,8 @@ import '../reconciliation.css';
 export default function CustomerBillsPage() {
   const { t } = useTranslation('reconciliation');
   const { message, modal } = App.useApp();
-  const [month, setMonth] = useState(defaultMonth);
+  const timeZone = useUserTimeZone();
+  const [month, setMonth] = useState(() => defaultMonth(timeZone));
   const [holdId, setHoldId] = useState<number | undefined>();
   const [state, setState] = useState(-1);
   const [open, setOpen] = useState<CustomerBill | null>(null);

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { ExportButton } from '../../../components/table/ExportButton.tsx';
+import { useUserTimeZone } from '../../../lib/user-time.ts';
 import { downloadFile, uploadFile } from '../../sims/api/files.ts';
 import {
   exportSupplierDetails,
@@ -15,7 +16,7 @@ import {
 } from '../api/supplier-calls.ts';
 import type { BillRowError } from '../api/types.ts';
 import { BillErrors } from '../components/BillErrors.tsx';
-import { MonthPicker, monthOr } from '../components/MonthPicker.tsx';
+import { defaultMonth, MonthPicker, monthOr } from '../components/MonthPicker.tsx';
 import { yuan } from '../components/money.tsx';
 import { useSelectedSupplier } from '../supplier-store.ts';
 import '../reconciliation.css';
@@ -26,7 +27,8 @@ export default function SupplierReconciliationPage() {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const month = monthOr(params.get('Month'));
+  const timeZone = useUserTimeZone();
+  const month = monthOr(params.get('Month'), defaultMonth(timeZone));
   const { supplierId } = useSelectedSupplier();
   const summary = useSupplierSummary(supplierId, month);
   const upload = useUploadSupplierBill();

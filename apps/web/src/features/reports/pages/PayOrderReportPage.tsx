@@ -1,7 +1,7 @@
 import '../reports.css';
 import { Fn, formatFen, PAY_KINDS, PAY_METHODS, PAY_STATUSES, PayStatus } from '@lodestar/domain';
 import { DatePicker, Form, Input, Select, Tag, Tooltip } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { ExportButton } from '../../../components/table/ExportButton.tsx';
 import { FilterForm } from '../../../components/table/FilterForm.tsx';
 import { type PagedColumn, PagedTable } from '../../../components/table/PagedTable.tsx';
 import { useServerList } from '../../../components/table/use-server-list.ts';
+import { userNow, useUserTimeZone } from '../../../lib/user-time.ts';
 import { useFunctionSet } from '../../../store/session.ts';
 import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
 import { getPayOrderList, payOrderRoot, useExportPayOrders } from '../api/reports.ts';
@@ -60,10 +61,11 @@ export default function PayOrderReportPage() {
 function PayOrderReport({ orderNo }: { orderNo: string }) {
   const { t } = useTranslation('reports');
   const funs = useFunctionSet();
-  const reset = useMemo<FormValues>(
-    () => ({ Kind: 0, Method: 0, Status: -1, range: [dayjs().startOf('month'), dayjs().endOf('month')] }),
-    [],
-  );
+  const timeZone = useUserTimeZone();
+  const reset = useMemo<FormValues>(() => {
+    const now = userNow(timeZone);
+    return { Kind: 0, Method: 0, Status: -1, range: [now.startOf('month'), now.endOf('month')] };
+  }, [timeZone]);
   const initial = useMemo<FormValues>(
     () => (orderNo ? { ...reset, OrderNo: orderNo, range: null } : reset),
     [orderNo, reset],

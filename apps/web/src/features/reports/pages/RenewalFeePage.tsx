@@ -1,7 +1,7 @@
 import '../reports.css';
 import { Fn, formatFen, RenewalSource } from '@lodestar/domain';
 import { DatePicker, Form, Input, Select, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../../components/PageLayout.tsx';
@@ -9,6 +9,7 @@ import { ExportButton } from '../../../components/table/ExportButton.tsx';
 import { FilterForm } from '../../../components/table/FilterForm.tsx';
 import { type PagedColumn, PagedTable } from '../../../components/table/PagedTable.tsx';
 import { useServerList } from '../../../components/table/use-server-list.ts';
+import { userNow, useUserTimeZone } from '../../../lib/user-time.ts';
 import { useFunctionSet } from '../../../store/session.ts';
 import { useOperatorSelect, usePackageSelect } from '../../catalogue/api/selects.ts';
 import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
@@ -28,8 +29,11 @@ interface FormValues {
   ICCID?: string;
 }
 
-/** This month, in the browser's (= the account's usual) time zone. */
-const thisMonth = (): FormValues => ({ range: [dayjs().startOf('month'), dayjs().endOf('month')], Source: 0 });
+/** This month, the user's month (the browser may be in another zone). */
+const thisMonth = (timeZone: string | undefined): FormValues => {
+  const now = userNow(timeZone);
+  return { range: [now.startOf('month'), now.endOf('month')], Source: 0 };
+};
 
 function toFilters(v: FormValues): RenewalFeeFilters {
   const [from, to] = v.range ?? [];
@@ -49,7 +53,8 @@ export default function RenewalFeePage() {
   const { t } = useTranslation('reports');
   const funs = useFunctionSet();
   const [form] = Form.useForm<FormValues>();
-  const initial = useMemo(thisMonth, []);
+  const timeZone = useUserTimeZone();
+  const initial = useMemo(() => thisMonth(timeZone), [timeZone]);
   const [filters, setFilters] = useState<RenewalFeeFilters>(() => toFilters(initial));
   const list = useServerList(renewalFeeRoot, getRenewalFeeList, filters, {
     sortColumn: 'CreateTime',

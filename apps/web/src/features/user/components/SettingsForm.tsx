@@ -56,6 +56,7 @@ export function SettingsForm({ profile }: { profile: Profile | undefined }) {
         session.setUserName(saved?.UserName ?? values.UserName);
         session.setMenuPosition(values.MenuPosition);
         session.setLanguage(values.Language);
+        if (saved?.TimeZone) session.setTimeZone(saved.TimeZone);
         void message.success(t('common:saved'));
       },
     });
