@@ -2,8 +2,10 @@ import { Fn } from '@lodestar/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { landingPath } from '../../../router/menu.ts';
-import { type LoginSession, useSession } from '../../../store/session.ts';
+import { type LoginSession, toLanguage, useSession } from '../../../store/session.ts';
 import { isMonitorPath, prefetchMonitorData } from '../../monitor/preload.ts';
+import { userInfoKey } from '../../user/api/get-user-info.ts';
+import { saveSettings } from '../../user/api/save-settings.ts';
 
 type SessionSnapshot = ReturnType<typeof useSession.getState>;
 
@@ -31,6 +33,13 @@ export function useSignIn() {
     if (!session?.token) return false;
     useSession.getState().signIn(session);
     const state = useSession.getState();
+    // A language picked in this browser (on the log-in page or before) wins over the profile's; the
+    // profile learns it, so the settings page and the next browser agree with what is shown.
+    if (state.language !== toLanguage(session.language))
+      void saveSettings({ Language: state.language }).then(
+        (profile) => queryClient.setQueryData(userInfoKey, profile),
+        () => undefined, // the interface already speaks it; the header's switch saves it again when used
+      );
     const target = returnTo ?? landingOf(state);
     if (isMonitorPath(target) && state.loginInfo.allFuns.includes(Fn.onlineMonitor))
       prefetchMonitorData(queryClient, state.currentHoldId);

@@ -2,7 +2,7 @@ import { LANGS, type Language, MenuPosition } from '@lodestar/domain';
 import { App, Button, Card, Form, Input, Radio, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toLanguage, toMenuPosition, useSession } from '../../../store/session.ts';
+import { toMenuPosition, useSession } from '../../../store/session.ts';
 import type { Profile } from '../api/get-user-info.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
 
@@ -45,7 +45,8 @@ export function SettingsForm({ profile }: { profile: Profile | undefined }) {
       Email: profile.Email ?? '',
       TimeZone: profile.TimeZone ?? undefined,
       MenuPosition: toMenuPosition(profile.MenuPosition),
-      Language: toLanguage(profile.Language) ?? language,
+      // What the interface speaks: the profile's language unless one was picked in this browser.
+      Language: language,
     });
   }, [profile, form, language]);
 
