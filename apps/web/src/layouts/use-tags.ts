@@ -3,9 +3,10 @@ import { useLocation, useNavigate } from 'react-router';
 import { landingOf } from '../features/auth/hooks/use-sign-in.ts';
 import { isMenuPage, titleOf } from '../router/menu.ts';
 import { useSession, type VisitedTag } from '../store/session.ts';
+import { visitTag } from './tags.ts';
 import { useViewStore } from './view-store.ts';
 
-/** The tag bar's state and actions: every menu page opened becomes a tag until closed. */
+/** The tag bar's state and actions: every menu page opened becomes a tag until closed (at most MAX_TAGS). */
 export function useTags() {
   const tags = useSession((s) => s.visitedTags);
   const setTags = useSession((s) => s.setTags);
@@ -15,8 +16,9 @@ export function useTags() {
 
   useEffect(() => {
     const title = titleOf(pathname);
-    if (title && isMenuPage(pathname) && !tags.some((t) => t.path === pathname))
-      setTags([...tags, { path: pathname, title }]);
+    if (!title || !isMenuPage(pathname)) return;
+    const next = visitTag(tags, { path: pathname, title });
+    if (next !== tags) setTags(next);
   }, [pathname, tags, setTags]);
 
   const close = (tag: VisitedTag) => {

@@ -27,6 +27,8 @@ export interface LoginInfo {
 export interface VisitedTag {
   path: string;
   title: string;
+  /** Order of the last visits (higher is later): the tag seen longest ago is closed first (layouts/tags.ts). */
+  seen?: number;
 }
 
 interface SessionState {
