@@ -237,20 +237,25 @@ describe('supplier reconciliation', () => {
     await shot('recon-records-zh');
 
     await open('/reconciliation/bill');
+    // The demo's bills of last month are there before anyone generates them (the seeded history).
+    const bills = page.locator('[data-testid=bills-table] .ant-table-tbody .ant-table-row');
+    await expect.poll(() => bills.count()).toBeGreaterThan(0);
     await page.locator('.page-layout .ant-btn-primary', { hasText: '生成账单' }).click();
     await page.locator('.ant-modal-confirm .ant-btn-primary').click();
     await toast('份账单');
     await settle();
-    const bills = page.locator('[data-testid=bills-table] .ant-table-tbody .ant-table-row');
     await expect.poll(() => bills.count()).toBeGreaterThan(0);
     await page.locator('[data-testid=totals-row]').waitFor();
     await shot('recon-bills-zh');
-    // Mark the first bill paid, after the question.
-    await bills.first().getByText('标记结清').click();
+    // Mark the first unpaid bill paid, after the question.
+    const unpaid = bills.filter({ has: page.locator('.ant-tag', { hasText: '未结清' }) }).first();
+    const holdName = await unpaid.locator('td').first().innerText();
+    await unpaid.getByText('标记结清').click();
     await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
     await toast('账单已标记结清');
-    await expect.poll(() => bills.first().locator('.ant-tag').innerText()).toBe('已结清');
-    await bills.first().getByText('明细').click();
+    const marked = bills.filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${holdName}$`) }) });
+    await expect.poll(() => marked.locator('.ant-tag').innerText()).toBe('已结清');
+    await marked.getByText('明细').click();
     await page.locator('[data-testid=bill-lines] .ant-table-tbody .ant-table-row').first().waitFor();
     await page.waitForTimeout(600); // the drawer slides in
     await shot('recon-bill-lines-zh');

@@ -1,4 +1,5 @@
 export * from './connect.ts';
+export * from './customer-bills.ts';
 export { freePort, startEmbedded } from './embedded.ts';
 export * from './password.ts';
 export * as schema from './schema.ts';

@@ -1,6 +1,6 @@
 import { seedBillingDemo, seedDemo, seedSimDemo } from '@lodestar/db';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
-import { PayKind, PayStatus, RenewalSource, SmsState } from '@lodestar/domain';
+import { addMonths, BillLineKind, PayKind, PayStatus, RenewalSource, SmsState } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -120,10 +120,60 @@ describe.each(dbTargets())('billing demo data on $name PostgreSQL', (target) => 
     expect(fees.data.total).toBe(n!.n);
   });
 
+  it('makes the customer bills of the finished months, as "Generate bills" would', async () => {
+    const months = await q<{ month: string; n: number }>(
+      'SELECT month, count(*)::int AS n FROM customer_bills GROUP BY month ORDER BY month',
+    );
+    // The half year's five finished months (in the demo's zone), not the current one.
+    const thisMonth = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
+    expect(months.map((m) => m.month)).toEqual(
+      [5, 4, 3, 2, 1].map((back) => addMonths(`${thisMonth}-01`, -back).slice(0, 7)),
+    );
+    expect(months.every((m) => m.n > 0)).toBe(true);
+    const [lines] = await q<{ renewals: number; unpaid: number }>(
+      `SELECT count(*) FILTER (WHERE kind = ${BillLineKind.Renewal})::int AS renewals,
+              count(*) FILTER (WHERE NOT paid)::int AS unpaid FROM customer_bill_lines`,
+    );
+    expect(lines!.renewals).toBeGreaterThan(0);
+    // Work-order renewals are billed to pay later.
+    expect(lines!.unpaid).toBeGreaterThan(0);
+    // The seed writes no operation-log entry: nobody clicked.
+    expect(await q("SELECT 1 FROM operation_logs WHERE action = 'generateCustomerBills'")).toEqual([]);
+
+    // What the demo provider sees on Reconciliation → customer bills (the month before this one).
+    const provider = await t.login('13900000001', 'demo1234');
+    const previous = months.at(-1)!.month;
+    const listed = await t.call<{ rows: { HoldName: string; TotalFen: number }[]; total: number }>(
+      'POST',
+      'Reconciliation/GetCustomerBillList',
+      { token: provider, body: { Month: previous, PageIndex: 1, PageSize: 50 } },
+    );
+    expect(listed.code).toBe(200);
+    expect(listed.data.total).toBeGreaterThan(0);
+
+    // The button remakes the same bills from the same rows.
+    const snapshot = () =>
+      q(
+        'SELECT hold_id, month, sim_count, renewal_fen, sms_pack_fen, total_fen, due_fen FROM customer_bills ORDER BY 1, 2',
+      );
+    const before = await snapshot();
+    const admin = await t.login('13800000000', 'admin123');
+    for (const { month } of months) {
+      const made = await t.call('POST', 'Reconciliation/GenerateCustomerBills', {
+        token: admin,
+        body: { Month: month },
+      });
+      expect(made.code).toBe(200);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('runs once', async () => {
     const [before] = await q<{ n: number }>('SELECT count(*)::int AS n FROM payment_orders');
+    const [bills] = await q<{ n: number }>('SELECT count(*)::int AS n FROM customer_bills');
     expect(await seedBillingDemo(t.database.db)).toBe(false);
     const [after] = await q<{ n: number }>('SELECT count(*)::int AS n FROM payment_orders');
     expect(after!.n).toBe(before!.n);
+    expect((await q<{ n: number }>('SELECT count(*)::int AS n FROM customer_bills'))[0]!.n).toBe(bills!.n);
   });
 });
