@@ -11,3 +11,9 @@ export const STATUS_FILTERS = [
   'followed',
 ] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+/** The live feed's close codes the console acts on: 4401 log in again, 4403 no monitor function, 4400 bad request. */
+export const LIVE_CLOSE = { BadRequest: 4400, LoginAgain: 4401, NoFunction: 4403 } as const;
+
+/** Devices one live-feed `watch` may name: the monitor lists at most 500, a batch search at most 1,000. */
+export const LIVE_WATCH_MAX = 5000;

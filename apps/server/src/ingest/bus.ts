@@ -1,24 +1,8 @@
 import { EventEmitter } from 'node:events';
-import type { DeviceEvent } from './state.ts';
+import type { LiveUpdate } from '@lodestar/contract/live';
 
-/** What the live feed carries: the latest state of a device after a write, and its events. */
-export interface LiveUpdate {
-  devicePk: number;
-  deviceId: string;
-  holdId: number;
-  holdPath: string;
-  fixTime: string | null;
-  lat: number | null;
-  lon: number | null;
-  speed: number | null;
-  course: number | null;
-  acc: boolean | null;
-  alarms: string[];
-  /** Map status as of this update (the device just reported, so it is online). */
-  status: string;
-  mileage: number;
-  events: DeviceEvent[];
-}
+/** What the live bus carries (declared in the contract: it crosses processes over NATS too). */
+export type { LiveEvent, LiveUpdate } from '@lodestar/contract/live';
 
 /**
  * The live bus between ingest and the API's subscribers. In-process by default; NATS JetStream

@@ -107,7 +107,7 @@ export class PgDeviceDirectory implements DeviceDirectory {
         u = liveUpdate(info, s, mapStatus(s, isOnline(s, now, this.onlineTimeoutMs)), []);
         updates.set(info.pk, u);
       }
-      u.events.push({ type: c.connected ? 'online' : 'offline', eventTime: c.at });
+      u.events.push({ type: c.connected ? 'online' : 'offline', eventTime: c.at.toISOString() });
     }
     if (updates.size) this.bus!.publish([...updates.values()]);
   }

@@ -148,6 +148,7 @@ export function liveUpdate(
     alarms: s.alarms,
     status,
     mileage: s.mileage,
-    events,
+    // The bus carries times as text: a Date would arrive as one only in memory, as text over NATS.
+    events: events.map((e) => ({ ...e, eventTime: e.eventTime.toISOString() })),
   };
 }

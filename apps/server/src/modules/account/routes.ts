@@ -1,17 +1,18 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
-import type { Config } from '../../config.ts';
-import { Empty, ReplyOf } from '../../lib/schemas.ts';
 import {
   ConfigReply,
   LoginBody,
   RegisterBody,
+  RegisterReply,
   RetrieveBody,
   SendCodeBody,
+  SendCodeReply,
   SessionReply,
   SmsLoginBody,
-} from './schemas.ts';
+} from '@lodestar/contract/account';
+import { Empty } from '@lodestar/contract/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { AccountService } from './service.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? '' });
@@ -65,7 +66,7 @@ export function accountRoutes(
       schema: {
         tags,
         body: SendCodeBody,
-        response: { 200: ReplyOf(Type.Object({ provider: Type.String(), expiresInSeconds: Type.Integer() })) },
+        response: { 200: SendCodeReply },
       },
     },
     async (req, reply) => {
@@ -88,7 +89,7 @@ export function accountRoutes(
     `${base}/register`,
     {
       config: pub,
-      schema: { tags, body: RegisterBody, response: { 200: ReplyOf(Type.Object({ UserID: Type.Integer() })) } },
+      schema: { tags, body: RegisterBody, response: { 200: RegisterReply } },
     },
     async (req, reply) => {
       const holdId = config.registration ? await registrationHoldId() : undefined;

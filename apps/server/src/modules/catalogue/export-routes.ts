@@ -1,11 +1,17 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  CardTypeExportBody,
+  OperatorExportBody,
+  PackageExportBody,
+  SupplierExportBody,
+  tags,
+} from '@lodestar/contract/catalogue';
+import { FileIdReply } from '@lodestar/contract/common';
 import { Fn, formatFen } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
-import { FileIdReply } from '../../lib/schemas.ts';
 import type { Exporter } from '../downloads/exporter.ts';
 import { type ColumnSpec, requireExport, startListExport, type Texts } from '../downloads/list-export.ts';
 import type { CatalogueServices } from './routes.ts';
-import { CardTypeExportBody, OperatorExportBody, PackageExportBody, SupplierExportBody, tags } from './schemas.ts';
 import type { CardTypeService, OperatorService, PackageService, SupplierService } from './service.ts';
 
 type RowOf<S extends { list: (...args: never[]) => Promise<{ rows: unknown[] }> }> = Awaited<

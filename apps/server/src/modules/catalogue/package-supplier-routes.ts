@@ -1,6 +1,4 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Fn } from '@lodestar/domain';
-import type { FastifyInstance } from 'fastify';
 import {
   AddPackageBody,
   AddPackageReply,
@@ -23,7 +21,9 @@ import {
   SupplierSelectReply,
   tags,
   WRITE_RULE,
-} from './schemas.ts';
+} from '@lodestar/contract/catalogue';
+import { Fn } from '@lodestar/domain';
+import type { FastifyInstance } from 'fastify';
 import type { PackageService, SupplierService } from './service.ts';
 
 export function packageRoutes(fastify: FastifyInstance, svc: PackageService) {

@@ -1,7 +1,4 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Fn } from '@lodestar/domain';
-import type { FastifyInstance } from 'fastify';
-import { packageRoutes, supplierRoutes } from './package-supplier-routes.ts';
 import {
   AddCardTypeBody,
   AddCardTypeReply,
@@ -22,7 +19,10 @@ import {
   OperatorSelectReply,
   tags,
   WRITE_RULE,
-} from './schemas.ts';
+} from '@lodestar/contract/catalogue';
+import { Fn } from '@lodestar/domain';
+import type { FastifyInstance } from 'fastify';
+import { packageRoutes, supplierRoutes } from './package-supplier-routes.ts';
 import type { CardTypeService, OperatorService, PackageService, SupplierService } from './service.ts';
 
 export interface CatalogueServices {

@@ -1,9 +1,9 @@
+import type { CARD_TYPE_SORT, OPERATOR_SORT, PACKAGE_SORT, SUPPLIER_SORT } from '@lodestar/contract/catalogue';
 import { EMAIL_RE, type Language, PHONE_RE } from '@lodestar/domain';
 import { badRequest } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { CardTypeRow, Owned, PackageRow, SupplierListRow, WithOperator } from './repository.ts';
 import { type CatalogueRules, createTime, inSubtree, type Paged, pageQuery, reachable } from './rules.ts';
-import type { CARD_TYPE_SORT, OPERATOR_SORT, PACKAGE_SORT, SUPPLIER_SORT } from './schemas.ts';
 
 type Sort<T extends readonly string[]> = T[number];
 

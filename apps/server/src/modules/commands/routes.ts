@@ -1,39 +1,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { CommandIdReply, CommandListBody, CommandListReply, SendCommandBody } from '@lodestar/contract/commands';
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import { forbidden } from '../../lib/errors.ts';
-import { ReplyOf } from '../../lib/schemas.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
 import { formatInZone } from '../../lib/time.ts';
 import type { DeviceRepository } from '../devices/repository.ts';
 import type { CommandRepository } from './repository.ts';
 
-const DeviceID = Type.String({ pattern: '^[0-9A-Za-z]{4,32}$' });
-const SendBody = Type.Object({
-  DeviceID,
-  Type: Type.Union(
-    ['engineStop', 'engineResume', 'arm', 'disarm', 'text', 'setParameters', 'photo', 'custom'].map((t) =>
-      Type.Literal(t),
-    ),
-  ),
-  Text: Type.Optional(Type.String({ maxLength: 500, description: 'for text and custom commands' })),
-  Params: Type.Optional(
-    Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), { description: 'for setParameters' }),
-  ),
-});
-const ListBody = Type.Object({ DeviceID });
 const IMMOBILISER_TYPES: ReadonlySet<string> = new Set(['engineStop', 'engineResume']);
-const CommandRow = Type.Object({
-  CommandID: Type.Integer(),
-  Type: Type.String(),
-  Status: Type.String({ description: 'pending, sent, acknowledged, failed, timedOut' }),
-  Result: Type.Union([Type.String(), Type.Null()]),
-  CreateTime: Type.String(),
-  SentTime: Type.Union([Type.String(), Type.Null()]),
-  DoneTime: Type.Union([Type.String(), Type.Null()]),
-});
-
 /**
  * Commands down to devices: queued here as pending, delivered by the gateway while the device is
  * connected. `notify` tells the gateway a device has something waiting.
@@ -49,8 +24,8 @@ export function commandRoutes(
       config: { fn: Fn.sendCommand },
       schema: {
         tags: ['commands'],
-        body: SendBody,
-        response: { 200: ReplyOf(Type.Object({ CommandID: Type.Integer() })) },
+        body: SendCommandBody,
+        response: { 200: CommandIdReply },
       },
     },
     async (req, reply) => {
@@ -76,7 +51,7 @@ export function commandRoutes(
     {
       // Lock/unlock (83) follows its own commands to the device's acknowledgement too.
       config: { fn: [Fn.sendCommand, Fn.lockUnlock] },
-      schema: { tags: ['commands'], body: ListBody, response: { 200: ReplyOf(Type.Array(CommandRow)) } },
+      schema: { tags: ['commands'], body: CommandListBody, response: { 200: CommandListReply } },
     },
     async (req, reply) => {
       const device = await deps.devices.findByDeviceId(req.body.DeviceID);

@@ -1,20 +1,24 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Fn, STATUS_FILTERS } from '@lodestar/domain';
+import { CommandIdReply } from '@lodestar/contract/commands';
+import { DeviceIdBody } from '@lodestar/contract/devices';
+import {
+  DeviceDetailReply,
+  FollowReply,
+  MonitorCountsBody,
+  MonitorCountsReply,
+  ReleaseAlarmBody,
+  ReleaseAlarmReply,
+} from '@lodestar/contract/monitor';
+import { Fn } from '@lodestar/domain';
 import { supportsCommand } from '@lodestar/gateway';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import { badRequest, outsideHold } from '../../lib/errors.ts';
-import { Id, ReplyOf } from '../../lib/schemas.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { HoldRepository } from '../holds/repository.ts';
 import type { LogRepository } from '../logs/repository.ts';
 import { attributeDetail } from './detail.ts';
 import type { MonitorRepository } from './monitor-repository.ts';
-import { DeviceDetailReply } from './schemas.ts';
-
-const DeviceID = Type.String({ pattern: '^[0-9A-Za-z]{4,32}$' });
-const COUNT_KEYS = STATUS_FILTERS;
 
 /** The commands the monitor queues: arm/disarm, and the immobiliser's cut and restore (lock/unlock). */
 export type MonitorCommand = 'arm' | 'disarm' | 'engineStop' | 'engineResume';
@@ -62,8 +66,8 @@ export function monitorRoutes(fastify: FastifyInstance, deps: MonitorDeps) {
       config: monitor,
       schema: {
         tags: ['monitor'],
-        body: Type.Object({ HoldID: Type.Optional(Id) }),
-        response: { 200: ReplyOf(Type.Object(Object.fromEntries(COUNT_KEYS.map((k) => [k, Type.Integer()])))) },
+        body: MonitorCountsBody,
+        response: { 200: MonitorCountsReply },
       },
     },
     async (req, reply) => {
@@ -78,7 +82,7 @@ export function monitorRoutes(fastify: FastifyInstance, deps: MonitorDeps) {
     '/API/api/Monitor/GetDeviceDetail',
     {
       config: monitor,
-      schema: { tags: ['monitor'], body: Type.Object({ DeviceID }), response: { 200: DeviceDetailReply } },
+      schema: { tags: ['monitor'], body: DeviceIdBody, response: { 200: DeviceDetailReply } },
     },
     async (req, reply) => {
       const d = await device(deps, req.auth, req.body.DeviceID);
@@ -97,8 +101,8 @@ export function monitorRoutes(fastify: FastifyInstance, deps: MonitorDeps) {
       config: monitor,
       schema: {
         tags: ['monitor'],
-        body: Type.Object({ DeviceID }),
-        response: { 200: ReplyOf(Type.Object({ Followed: Type.Boolean() })) },
+        body: DeviceIdBody,
+        response: { 200: FollowReply },
       },
     },
     async (req, reply) => {
@@ -113,8 +117,8 @@ export function monitorRoutes(fastify: FastifyInstance, deps: MonitorDeps) {
       config: { fn: Fn.releaseAlarm },
       schema: {
         tags: ['monitor'],
-        body: Type.Object({ DeviceID, Reason: Type.String({ minLength: 1, maxLength: 200 }) }),
-        response: { 200: ReplyOf(Type.Object({ Released: Type.Integer() })) },
+        body: ReleaseAlarmBody,
+        response: { 200: ReleaseAlarmReply },
       },
     },
     async (req, reply) => {
@@ -142,8 +146,8 @@ export function monitorRoutes(fastify: FastifyInstance, deps: MonitorDeps) {
         config: { fn },
         schema: {
           tags: ['commands'],
-          body: Type.Object({ DeviceID }),
-          response: { 200: ReplyOf(Type.Object({ CommandID: Type.Integer() })) },
+          body: DeviceIdBody,
+          response: { 200: CommandIdReply },
         },
       },
       async (req, reply) => {

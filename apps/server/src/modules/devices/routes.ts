@@ -1,7 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Fn } from '@lodestar/domain';
-import type { FastifyInstance } from 'fastify';
-import { Empty } from '../../lib/schemas.ts';
+import { Empty } from '@lodestar/contract/common';
 import {
   ActivateReply,
   AddDeviceBody,
@@ -10,12 +8,12 @@ import {
   DeviceListBody,
   DeviceListReply,
   ModifyDeviceBody,
-  MonitorBody,
-  TrackBody,
-  TrackReply,
   UnknownListReply,
   UnknownQuery,
-} from './schemas.ts';
+} from '@lodestar/contract/devices';
+import { MonitorBody, MonitorListReply, TrackBody, TrackReply } from '@lodestar/contract/monitor';
+import { Fn } from '@lodestar/domain';
+import type { FastifyInstance } from 'fastify';
 import type { DeviceService } from './service.ts';
 
 const manage = { fn: Fn.deviceManage };
@@ -80,7 +78,7 @@ export function deviceRoutes(fastify: FastifyInstance, svc: DeviceService) {
     '/API/api/Monitor/GetMonitorList',
     {
       config: { fn: Fn.onlineMonitor },
-      schema: { tags: ['monitor'], body: MonitorBody, response: { 200: DeviceListReply } },
+      schema: { tags: ['monitor'], body: MonitorBody, response: { 200: MonitorListReply } },
     },
     async (req, reply) => {
       const b = req.body;

@@ -1,4 +1,4 @@
-import { LIMITS, type StatusFilter, splitDeviceIds } from '@lodestar/domain';
+import { LIMITS, type Protocol, type StatusFilter, splitDeviceIds } from '@lodestar/domain';
 import { isOnline, type LatestState, lifeState, type MapStatus, mapStatus } from '../../ingest/state.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
@@ -8,12 +8,11 @@ import type { HoldRepository } from '../holds/repository.ts';
 import type { LogRepository } from '../logs/repository.ts';
 import type { DeviceListQuery, DeviceRepository, DeviceWithHold, NewDevice } from './repository.ts';
 
-export const PROTOCOLS = ['gt06', 'jt808', 'h02', 'osmand', 'teltonika'] as const;
 export { STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
 
 export interface DeviceInput {
   DeviceID: string;
-  Protocol?: (typeof PROTOCOLS)[number] | undefined;
+  Protocol?: Protocol | undefined;
   SIM?: string | undefined;
   Model?: string | undefined;
   DeviceName?: string | undefined;

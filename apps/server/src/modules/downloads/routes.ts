@@ -1,30 +1,20 @@
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { DownloadListQuery, DownloadListReply, GetFileQuery } from '@lodestar/contract/downloads';
 import { type Db, downloads } from '@lodestar/db';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import { badRequest, outsideHold } from '../../lib/errors.ts';
-import { Id, PageOf, Paging } from '../../lib/schemas.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { contentDisposition, contentTypeOf, DownloadStatus, type Exporter } from './exporter.ts';
-
-const DownloadRow = Type.Object({
-  FileID: Type.Integer(),
-  FileName: Type.String(),
-  Status: Type.Integer({ description: '0 preparing, 1 ready, 2 failed' }),
-  Progress: Type.Integer({ description: 'percent' }),
-  Size: Type.Integer({ description: 'bytes' }),
-  CreateTime: Type.String(),
-});
 
 /** The download centre lists the caller's own prepared files; exports fill it in later issues. */
 export function downloadRoutes(fastify: FastifyInstance, db: Db, exporter: Exporter) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/API/api/Download/GetDownloadList',
-    { schema: { tags: ['downloads'], querystring: Type.Object(Paging), response: { 200: PageOf(DownloadRow) } } },
+    { schema: { tags: ['downloads'], querystring: DownloadListQuery, response: { 200: DownloadListReply } } },
     async (req, reply) => {
       const where = eq(downloads.userId, req.auth.userId);
       const [rows, [total]] = await Promise.all([
@@ -53,7 +43,7 @@ export function downloadRoutes(fastify: FastifyInstance, db: Db, exporter: Expor
   // Only the caller's own file: another user's FileID answers like a missing one.
   app.get(
     '/API/api/Download/GetFile',
-    { schema: { tags: ['downloads'], querystring: Type.Object({ FileID: Id }) } },
+    { schema: { tags: ['downloads'], querystring: GetFileQuery } },
     async (req, reply) => {
       const [row] = await db
         .select()

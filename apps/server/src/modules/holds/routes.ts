@@ -1,7 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Fn } from '@lodestar/domain';
-import type { FastifyInstance } from 'fastify';
-import { Empty } from '../../lib/schemas.ts';
+import { Empty } from '@lodestar/contract/common';
 import {
   AddHoldBody,
   AddHoldReply,
@@ -11,7 +9,9 @@ import {
   RemoveHoldBody,
   SelectReply,
   TreeReply,
-} from './schemas.ts';
+} from '@lodestar/contract/holds';
+import { Fn } from '@lodestar/domain';
+import type { FastifyInstance } from 'fastify';
 import type { HoldService } from './service.ts';
 
 /** Managing organisations: the GPS console's enterprise page (69) or the SIM console's customers (14). */

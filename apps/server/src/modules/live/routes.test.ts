@@ -1,5 +1,7 @@
+import type { LivePosition, LivePositions } from '@lodestar/contract/live';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { Fn } from '@lodestar/domain';
+import type { InboundRecord } from '@lodestar/gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import type { LiveUpdate } from '../../ingest/bus.ts';
@@ -111,6 +113,45 @@ describe.each(dbTargets())('live feed on $name PostgreSQL', (target) => {
     expect((await box.next('error')).msg).toMatch(/DeviceIDs/);
     ws.send(JSON.stringify({ type: 'watch', DeviceIDs: Array.from({ length: 5001 }, (_, i) => `D${i}`) }));
     expect((await box.next('error')).msg).toMatch(/at most 5000/);
+    ws.terminate();
+  });
+
+  it('sends a device that registered and reported with no fix without a position, and still its status', async () => {
+    const manager = await t.buildUser(a, [Fn.deviceManage, Fn.onlineMonitor]);
+    const added = await t.call('POST', 'Device/AddDevice', {
+      token: manager.token,
+      body: { DeviceID: '864000000000123', Protocol: 'gt06', HoldID: a.id },
+    });
+    expect(added.code).toBe(200);
+    const ws = await connect(manager.token);
+    const box = inbox(ws);
+    await box.next('hello');
+    ws.send(JSON.stringify({ type: 'watch', DeviceIDs: ['864000000000123'] }));
+    await box.next('watch');
+    // A log-in and a heartbeat, never a fix: the device has no position yet, but it is online now.
+    const record = (kind: 'login' | 'heartbeat'): InboundRecord => ({
+      protocol: 'gt06',
+      deviceId: '864000000000123',
+      receivedAt: new Date(),
+      remoteAddress: '127.0.0.1',
+      message: {
+        protocol: 'gt06',
+        kind,
+        messageType: kind === 'login' ? 0x01 : 0x13,
+        positions: [],
+        alarms: [],
+        attributes: {},
+      },
+    });
+    await t.ingest.writer.persist([record('login'), record('heartbeat')]);
+    const msg = (await box.next('positions')) as unknown as LivePositions;
+    expect(msg.rows).toHaveLength(1);
+    const row: LivePosition = msg.rows[0]!;
+    expect(Object.keys(row).sort()).toEqual(
+      ['Acc', 'Alarms', 'Course', 'DeviceID', 'Events', 'GpsTime', 'Lat', 'Lng', 'Mileage', 'Speed', 'Status'].sort(),
+    );
+    expect(row).toMatchObject({ DeviceID: '864000000000123', Lat: null, Lng: null, GpsTime: null, Speed: null });
+    expect(row.Status).not.toBe('unused');
     ws.terminate();
   });
 

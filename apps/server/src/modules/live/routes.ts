@@ -1,16 +1,11 @@
 import websocket from '@fastify/websocket';
-import { Fn } from '@lodestar/domain';
+import type { LiveClientMessage, LivePosition, LiveServerMessage, LiveUpdate } from '@lodestar/contract/live';
+import { Fn, LIVE_CLOSE, LIVE_WATCH_MAX } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
-import type { LiveBus, LiveUpdate } from '../../ingest/bus.ts';
+import type { LiveBus } from '../../ingest/bus.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { SessionRepository } from '../account/session-repository.ts';
 import type { HoldRepository } from '../holds/repository.ts';
-
-/** Close codes the console acts on: 4401 log in again, 4403 no monitor function, 4400 bad request. */
-export const WS_CLOSE = { BadRequest: 4400, LoginAgain: 4401, NoFunction: 4403 } as const;
-
-/** Devices one `watch` may name: the monitor lists at most 500, a batch search at most 1,000. */
-export const WATCH_MAX = 5000;
 
 interface Deps {
   appId: string;
@@ -23,7 +18,7 @@ interface Deps {
   recheckMs?: number;
 }
 
-const row = (u: LiveUpdate) => ({
+const row = (u: LiveUpdate): LivePosition => ({
   DeviceID: u.deviceId,
   Lat: u.lat,
   Lng: u.lon,
@@ -50,15 +45,15 @@ export async function liveRoutes(app: FastifyInstance, deps: Deps) {
   const intervalMs = deps.intervalMs ?? 1000;
   app.get('/API/ws', { websocket: true, schema: { hide: true } }, async (socket, req) => {
     const q = req.query as Record<string, string | undefined>;
-    if (q.appid !== deps.appId) return socket.close(WS_CLOSE.BadRequest, 'unknown appid');
+    if (q.appid !== deps.appId) return socket.close(LIVE_CLOSE.BadRequest, 'unknown appid');
     const tokenHash = hashToken(q.token ?? '');
     const valid = async () => {
       const s = await deps.sessions.findByTokenHash(tokenHash);
       return s && !s.revokedAt && s.expiresAt.getTime() > Date.now() ? s : undefined;
     };
     const session = await valid();
-    if (!session) return socket.close(WS_CLOSE.LoginAgain, 'login again');
-    if (!session.funs.includes(Fn.onlineMonitor)) return socket.close(WS_CLOSE.NoFunction, 'no monitor function');
+    if (!session) return socket.close(LIVE_CLOSE.LoginAgain, 'login again');
+    if (!session.funs.includes(Fn.onlineMonitor)) return socket.close(LIVE_CLOSE.NoFunction, 'no monitor function');
 
     let scope = session.holdPath;
     let watched: Set<string> | null = null;
@@ -66,16 +61,17 @@ export async function liveRoutes(app: FastifyInstance, deps: Deps) {
     const unsubscribe = await deps.bus.subscribe((u) => {
       if (u.holdPath.startsWith(scope) && (!watched || watched.has(u.deviceId))) pending.set(u.deviceId, u);
     });
+    const send = (msg: LiveServerMessage) => socket.send(JSON.stringify(msg));
     const flush = setInterval(() => {
       if (!pending.size || socket.readyState !== socket.OPEN) return;
       const rows = [...pending.values()].map(row);
       pending = new Map();
-      socket.send(JSON.stringify({ type: 'positions', rows }));
+      send({ type: 'positions', rows });
     }, intervalMs);
     const recheck = setInterval(
       () =>
         void valid().then(
-          (s) => s || socket.close(WS_CLOSE.LoginAgain, 'login again'),
+          (s) => s || socket.close(LIVE_CLOSE.LoginAgain, 'login again'),
           () => {},
         ),
       deps.recheckMs ?? 30_000,
@@ -87,31 +83,32 @@ export async function liveRoutes(app: FastifyInstance, deps: Deps) {
     };
     socket.on('close', stop);
     socket.on('message', (raw: unknown) => {
-      let msg: { type?: string; HoldID?: number; DeviceIDs?: unknown };
+      // A LiveClientMessage, checked field by field below: a browser may send anything.
+      let msg: { [K in keyof LiveClientMessage | 'HoldID' | 'DeviceIDs']?: unknown };
       try {
         msg = JSON.parse(String(raw));
       } catch {
-        return socket.send(JSON.stringify({ type: 'error', msg: 'invalid JSON' }));
+        return send({ type: 'error', msg: 'invalid JSON' });
       }
       if (msg.type === 'watch') {
         const ids = msg.DeviceIDs;
         if (ids !== null && !(Array.isArray(ids) && ids.every((id) => typeof id === 'string')))
-          return socket.send(JSON.stringify({ type: 'error', msg: 'DeviceIDs must be a list of device IDs or null' }));
-        if (ids && ids.length > WATCH_MAX)
-          return socket.send(JSON.stringify({ type: 'error', msg: `at most ${WATCH_MAX} DeviceIDs` }));
+          return send({ type: 'error', msg: 'DeviceIDs must be a list of device IDs or null' });
+        if (ids && ids.length > LIVE_WATCH_MAX)
+          return send({ type: 'error', msg: `at most ${LIVE_WATCH_MAX} DeviceIDs` });
         watched = ids ? new Set(ids) : null;
         if (watched) for (const id of pending.keys()) if (!watched.has(id)) pending.delete(id);
-        return socket.send(JSON.stringify({ type: 'watch', count: watched ? watched.size : null }));
+        return send({ type: 'watch', count: watched ? watched.size : null });
       }
-      if (msg.type !== 'scope') return socket.send(JSON.stringify({ type: 'error', msg: 'unknown message type' }));
+      if (msg.type !== 'scope') return send({ type: 'error', msg: 'unknown message type' });
       void deps.holds.findById(Number(msg.HoldID)).then((hold) => {
         if (!hold?.path.startsWith(session.holdPath))
-          return socket.send(JSON.stringify({ type: 'error', msg: 'outside your organisation', HoldID: msg.HoldID }));
+          return send({ type: 'error', msg: 'outside your organisation', HoldID: msg.HoldID });
         scope = hold!.path;
         pending = new Map();
-        socket.send(JSON.stringify({ type: 'scope', HoldID: hold!.id }));
+        send({ type: 'scope', HoldID: hold!.id });
       });
     });
-    socket.send(JSON.stringify({ type: 'hello', intervalMs, HoldID: session.holdId }));
+    send({ type: 'hello', intervalMs, HoldID: session.holdId });
   });
 }

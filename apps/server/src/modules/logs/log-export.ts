@@ -1,3 +1,4 @@
+import type { OperationRow } from '@lodestar/contract/logs';
 import type { Language } from '@lodestar/domain';
 import type { ColumnSpec, Texts } from '../downloads/list-export.ts';
 
@@ -69,18 +70,8 @@ export const ACTION_TEXT: Record<string, Texts> = {
 /** An action with no text yet shows its key, as the log page does. */
 export const actionText = (action: string, lang: Language) => ACTION_TEXT[action]?.[lang] ?? action;
 
-export interface OperationRowOut {
-  LogID: number;
-  UserName: string;
-  HoldName: string;
-  Action: string;
-  Detail: string;
-  Ip: string;
-  CreateTime: string;
-}
-
 /** The log page's columns, in its order. */
-export const OPERATION_COLUMNS: ColumnSpec<OperationRowOut>[] = [
+export const OPERATION_COLUMNS: ColumnSpec<OperationRow>[] = [
   [{ zh: '时间', en: 'Time', fr: 'Heure' }, 20, (r) => r.CreateTime],
   [{ zh: '操作人', en: 'User', fr: 'Utilisateur' }, 14, (r) => r.UserName],
   [{ zh: '单位', en: 'Unit', fr: 'Unité' }, 20, (r) => r.HoldName],

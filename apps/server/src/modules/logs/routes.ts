@@ -1,45 +1,23 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { FileIdReply } from '@lodestar/contract/common';
+import {
+  LogExportBody,
+  type LogFilterInput,
+  LogQueryBody,
+  type LogQueryInput,
+  OperationLogReply,
+  type OperationRow,
+  VisitorLogReply,
+} from '@lodestar/contract/logs';
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import { badRequest } from '../../lib/errors.ts';
-import { DateTimeText, FileIdReply, PageOf, Paging } from '../../lib/schemas.ts';
 import { formatInZone, parseInZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { Exporter } from '../downloads/exporter.ts';
 import { requireExport, startListExport } from '../downloads/list-export.ts';
-import { OPERATION_COLUMNS, OPERATION_EXPORT_NAME, type OperationRowOut } from './log-export.ts';
+import { OPERATION_COLUMNS, OPERATION_EXPORT_NAME } from './log-export.ts';
 import type { LogQuery, LogRepository } from './repository.ts';
-
-const logFilters = {
-  StartTime: Type.Optional(Type.Union([Type.Literal(''), DateTimeText])),
-  EndTime: Type.Optional(Type.Union([Type.Literal(''), DateTimeText])),
-  Keyword: Type.Optional(Type.String({ maxLength: 64 })),
-};
-const LogQueryBody = Type.Object({ ...Paging, ...logFilters });
-/** Log/ExportOperationLog: GetOperationLog's body without paging. */
-const LogExportBody = Type.Object(logFilters);
-type LogFilterInput = Type.Static<typeof LogExportBody>;
-type LogQueryInput = Type.Static<typeof LogQueryBody>;
-
-const OperationRow = Type.Object({
-  LogID: Type.Integer(),
-  UserName: Type.String(),
-  HoldName: Type.String(),
-  Action: Type.String(),
-  Detail: Type.String(),
-  Ip: Type.String(),
-  CreateTime: Type.String(),
-});
-const VisitorRow = Type.Object({
-  LogID: Type.Integer(),
-  UserName: Type.String(),
-  Phone: Type.String(),
-  Ip: Type.String(),
-  UserAgent: Type.String(),
-  Result: Type.String(),
-  CreateTime: Type.String(),
-});
 
 function toQuery(auth: AuthContext, b: LogQueryInput): LogQuery {
   const from = b.StartTime ? parseInZone(b.StartTime, auth.timeZone) : undefined;
@@ -61,7 +39,7 @@ async function operationPage(logs: LogRepository, auth: AuthContext, b: LogFilte
   const { rows, total } = await logs.listOperations(toQuery(auth, { ...b, PageIndex: index, PageSize: size }));
   return {
     rows: rows.map(
-      (r): OperationRowOut => ({
+      (r): OperationRow => ({
         LogID: r.id,
         UserName: r.userName ?? '',
         HoldName: r.holdName,
@@ -82,7 +60,7 @@ export function logRoutes(fastify: FastifyInstance, logs: LogRepository, exporte
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/API/api/Log/GetOperationLog',
-    { config: operationLog, schema: { tags, body: LogQueryBody, response: { 200: PageOf(OperationRow) } } },
+    { config: operationLog, schema: { tags, body: LogQueryBody, response: { 200: OperationLogReply } } },
     async (req, reply) =>
       reply.ok(await operationPage(logs, req.auth, req.body, req.body.PageIndex, req.body.PageSize)),
   );
@@ -102,7 +80,7 @@ export function logRoutes(fastify: FastifyInstance, logs: LogRepository, exporte
   );
   app.post(
     '/API/api/Log/GetVisitorLog',
-    { config: { fn: Fn.visitorLog }, schema: { tags, body: LogQueryBody, response: { 200: PageOf(VisitorRow) } } },
+    { config: { fn: Fn.visitorLog }, schema: { tags, body: LogQueryBody, response: { 200: VisitorLogReply } } },
     async (req, reply) => {
       const { rows, total } = await logs.listVisitors(toQuery(req.auth, req.body));
       return reply.ok({

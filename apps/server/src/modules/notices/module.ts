@@ -1,4 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  MarkReadBody,
+  MarkReadReply,
+  NoticeListBody,
+  NoticeListReply,
+  UnreadCountReply,
+} from '@lodestar/contract/notices';
 import type { Db } from '@lodestar/db';
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +16,6 @@ import type { ReviewService } from '../workflow/review.ts';
 import { type NoticeParams, renderNotice } from './render.ts';
 import { NoticeRepository } from './repository.ts';
 import { scheduleExpiryScan } from './scan.ts';
-import { MarkReadBody, MarkReadReply, NoticeListBody, NoticeListReply, UnreadCountReply } from './schemas.ts';
 import type { NoticeSink } from './types.ts';
 
 export interface NoticesDeps {

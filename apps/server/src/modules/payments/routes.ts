@@ -1,9 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Fn, formatFen } from '@lodestar/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FileIdReply } from '../../lib/schemas.ts';
-import type { Exporter } from '../downloads/exporter.ts';
-import { type ColumnSpec, requireExport, startListExport } from '../downloads/list-export.ts';
+import { FileIdReply } from '@lodestar/contract/common';
 import {
   OrderDetailReply,
   OrderIdBody,
@@ -13,7 +9,11 @@ import {
   PayOrderListReply,
   SandboxPayBody,
   tags,
-} from './schemas.ts';
+} from '@lodestar/contract/payments';
+import { Fn, formatFen } from '@lodestar/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Exporter } from '../downloads/exporter.ts';
+import { type ColumnSpec, requireExport, startListExport } from '../downloads/list-export.ts';
 import type { PaymentService } from './service.ts';
 import { PAY_KIND_TEXT, PAY_METHOD_TEXT, textOf } from './texts.ts';
 

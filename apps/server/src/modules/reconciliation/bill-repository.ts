@@ -1,3 +1,4 @@
+import type { BillSortColumn } from '@lodestar/contract/reconciliation';
 import {
   type BillAuthor,
   type BillScope,
@@ -8,7 +9,6 @@ import {
 } from '@lodestar/db';
 import { BillState } from '@lodestar/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import type { BillSortColumn } from './schemas.ts';
 
 export type { BillScope, MonthSpan } from '@lodestar/db';
 

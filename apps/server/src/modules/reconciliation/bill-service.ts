@@ -1,3 +1,4 @@
+import type { BillExportBody, LineExportBody } from '@lodestar/contract/reconciliation';
 import { addMonths, type Language } from '@lodestar/domain';
 import type { Type } from 'typebox';
 import { badRequest, outsideHold } from '../../lib/errors.ts';
@@ -6,7 +7,6 @@ import { formatInZone, parseInZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { HoldRepository } from '../holds/repository.ts';
 import type { BillRepository, BillRowData, BillScope, MonthSpan } from './bill-repository.ts';
-import type { BillExportBody, LineExportBody } from './schemas.ts';
 import { BILL_STATE_TEXT, LINE_KIND_TEXT, textOf } from './texts.ts';
 
 type BillFilterInput = Type.Static<typeof BillExportBody>;

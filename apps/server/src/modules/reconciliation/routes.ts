@@ -1,12 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { FileIdReply } from '@lodestar/contract/common';
+import * as S from '@lodestar/contract/reconciliation';
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
-import { FileIdReply } from '../../lib/schemas.ts';
 import { contentDisposition, type Exporter, XLSX_TYPE } from '../downloads/exporter.ts';
 import { requireExport, startListExport } from '../downloads/list-export.ts';
 import type { BillService } from './bill-service.ts';
 import { billTemplate } from './bill-sheet.ts';
-import * as S from './schemas.ts';
 import type { SupplierReconService } from './supplier-service.ts';
 import {
   BILL_COLUMNS,

@@ -1,3 +1,4 @@
+import type { DetailExportBody, RecordExportBody, Summary } from '@lodestar/contract/reconciliation';
 import { type Language, ReconState, SIM_RULES } from '@lodestar/domain';
 import type { Type } from 'typebox';
 import { badRequest, outsideHold } from '../../lib/errors.ts';
@@ -8,7 +9,6 @@ import type { UploadStore } from '../sims/files.ts';
 import { checkBillRows } from './bill-check.ts';
 import { readBillSheet } from './bill-sheet.ts';
 import { matchBill } from './match.ts';
-import type { DetailExportBody, RecordExportBody, Summary } from './schemas.ts';
 import type { ReconRow, SupplierReconRepository } from './supplier-repository.ts';
 import { MATCH_TEXT, RECON_STATE_TEXT, textOf } from './texts.ts';
 

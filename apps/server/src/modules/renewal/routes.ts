@@ -1,10 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Fn, formatFen, type Language } from '@lodestar/domain';
-import type { FastifyInstance } from 'fastify';
-import { FileIdReply } from '../../lib/schemas.ts';
-import type { Exporter } from '../downloads/exporter.ts';
-import { type ColumnSpec, requireExport, startListExport, type Texts } from '../downloads/list-export.ts';
-import { OrderReply } from '../payments/schemas.ts';
+import { FileIdReply } from '@lodestar/contract/common';
+import { OrderReply } from '@lodestar/contract/payments';
 import {
   CreateOrderBody,
   QuoteBody,
@@ -13,7 +9,11 @@ import {
   RenewalSimListBody,
   RenewalSimListReply,
   tags,
-} from './schemas.ts';
+} from '@lodestar/contract/renewal';
+import { Fn, formatFen, type Language } from '@lodestar/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Exporter } from '../downloads/exporter.ts';
+import { type ColumnSpec, requireExport, startListExport, type Texts } from '../downloads/list-export.ts';
 import type { RenewalService } from './service.ts';
 
 type Row = Awaited<ReturnType<RenewalService['list']>>['rows'][number];

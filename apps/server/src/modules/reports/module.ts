@@ -1,20 +1,20 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Db } from '@lodestar/db';
-import { Fn } from '@lodestar/domain';
-import type { FastifyInstance } from 'fastify';
-import { FileIdReply } from '../../lib/schemas.ts';
-import type { Exporter } from '../downloads/exporter.ts';
-import { requireExport, startListExport } from '../downloads/list-export.ts';
-import type { HoldRepository } from '../holds/repository.ts';
-import { NEW_STOPPED_COLUMNS, NEW_STOPPED_EXPORT_NAME, RENEWAL_COLUMNS, RENEWAL_EXPORT_NAME } from './report-export.ts';
-import { ReportRepository } from './repository.ts';
+import { FileIdReply } from '@lodestar/contract/common';
 import {
   NewStoppedBody,
   NewStoppedReply,
   RenewalFeeExportBody,
   RenewalFeeListBody,
   RenewalFeeListReply,
-} from './schemas.ts';
+} from '@lodestar/contract/reports';
+import type { Db } from '@lodestar/db';
+import { Fn } from '@lodestar/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Exporter } from '../downloads/exporter.ts';
+import { requireExport, startListExport } from '../downloads/list-export.ts';
+import type { HoldRepository } from '../holds/repository.ts';
+import { NEW_STOPPED_COLUMNS, NEW_STOPPED_EXPORT_NAME, RENEWAL_COLUMNS, RENEWAL_EXPORT_NAME } from './report-export.ts';
+import { ReportRepository } from './repository.ts';
 import { ReportService } from './service.ts';
 
 export interface ReportsDeps {

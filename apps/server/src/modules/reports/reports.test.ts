@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { NewStoppedMonthOut, RenewalFeeRowOut } from '@lodestar/contract/reports';
 import { paymentOrders, renewals, simHistory } from '@lodestar/db';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import {
@@ -18,7 +19,6 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { buildCatalogue, type Catalogue, getFile, iccid, insertSims } from '../sims/test-fixtures.ts';
-import type { NewStoppedMonthOut, RenewalFeeRowOut } from './schemas.ts';
 
 afterAll(stopTestServers);
 

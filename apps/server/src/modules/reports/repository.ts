@@ -1,7 +1,7 @@
+import type { RenewalSortColumn } from '@lodestar/contract/reports';
 import { type Db, holds, operators, paymentOrders, renewals, simHistory, simPackages, sims, users } from '@lodestar/db';
 import { type AnyColumn, and, asc, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 import { ownedInLineage, ownedInSubtree } from '../../lib/catalogue-scope.ts';
-import type { RenewalSortColumn } from './schemas.ts';
 
 /** What the renewal fee report filters on, every id already checked against the caller's reach. */
 export interface RenewalFilter {

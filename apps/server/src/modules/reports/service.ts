@@ -1,3 +1,10 @@
+import type {
+  NewStoppedInput,
+  NewStoppedMonthOut,
+  RenewalFeeFilterInput,
+  RenewalFeeRowOut,
+  RenewalSortColumn,
+} from '@lodestar/contract/reports';
 import { type Language, lastMonths, monthRange } from '@lodestar/domain';
 import { badRequest, outsideHold } from '../../lib/errors.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
@@ -6,13 +13,6 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import type { HoldRepository } from '../holds/repository.ts';
 import { sourceText, TOTAL_TEXT } from './report-export.ts';
 import type { RenewalFilter, RenewalRow, ReportRepository } from './repository.ts';
-import type {
-  NewStoppedInput,
-  NewStoppedMonthOut,
-  RenewalFeeFilterInput,
-  RenewalFeeRowOut,
-  RenewalSortColumn,
-} from './schemas.ts';
 
 /** The half-year report's months (docs/SIM-API-2.md: the last six including this one). */
 export const REPORT_MONTHS = 6;

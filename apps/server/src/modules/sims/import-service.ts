@@ -1,3 +1,4 @@
+import type { ImportBody } from '@lodestar/contract/sims';
 import { type Language, SIM_RULES } from '@lodestar/domain';
 import type { Type } from 'typebox';
 import { badRequest, conflict, outsideHold } from '../../lib/errors.ts';
@@ -7,7 +8,6 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import type { UploadStore } from './files.ts';
 import { checkRows, lookupsNeeded } from './import-check.ts';
 import type { ImportRepository } from './import-repository.ts';
-import type { ImportBody } from './schemas.ts';
 import { IMPORT_FIELDS, type RawRow, readSheet } from './sheet.ts';
 
 type Body = Type.Static<typeof ImportBody>;

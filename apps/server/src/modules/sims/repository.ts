@@ -1,3 +1,4 @@
+import type { SimSortColumn } from '@lodestar/contract/sims';
 import {
   cardTypes,
   type Db,
@@ -31,7 +32,6 @@ import {
   sql,
 } from 'drizzle-orm';
 import { ownedInLineage, ownedInSubtree } from '../../lib/catalogue-scope.ts';
-import type { SimSortColumn } from './schemas.ts';
 
 /** What GetSimList filters on, already checked against the caller's reach. */
 export interface SimFilter {

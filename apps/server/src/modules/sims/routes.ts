@@ -1,13 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Fn, SIM_RULES } from '@lodestar/domain';
-import type { FastifyInstance } from 'fastify';
-import { badRequest, forbidden } from '../../lib/errors.ts';
-import { contentDisposition, type Exporter, XLSX_TYPE } from '../downloads/exporter.ts';
-import { requireExport, startListExport } from '../downloads/list-export.ts';
-import { BATCH_COLUMNS, BATCH_EXPORT_NAME } from './batch-export.ts';
-import { type UploadStore, UploadTooLarge } from './files.ts';
-import type { ImportService } from './import-service.ts';
 import {
   BatchExportBody,
   BatchListBody,
@@ -24,7 +16,15 @@ import {
   SimListBody,
   SimListReply,
   UploadReply,
-} from './schemas.ts';
+} from '@lodestar/contract/sims';
+import { Fn, SIM_RULES } from '@lodestar/domain';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, forbidden } from '../../lib/errors.ts';
+import { contentDisposition, type Exporter, XLSX_TYPE } from '../downloads/exporter.ts';
+import { requireExport, startListExport } from '../downloads/list-export.ts';
+import { BATCH_COLUMNS, BATCH_EXPORT_NAME } from './batch-export.ts';
+import { type UploadStore, UploadTooLarge } from './files.ts';
+import type { ImportService } from './import-service.ts';
 import type { SimService } from './service.ts';
 import { importTemplate } from './sheet.ts';
 

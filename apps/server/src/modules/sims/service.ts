@@ -1,3 +1,4 @@
+import type { OutboundBody, SimFilterInput } from '@lodestar/contract/sims';
 import { type Language, SIM_RULES, SIM_STATES, SimState } from '@lodestar/domain';
 import type { Type } from 'typebox';
 import { badRequest, outsideHold } from '../../lib/errors.ts';
@@ -9,7 +10,6 @@ import type { HoldRepository } from '../holds/repository.ts';
 import { actionText, detailText, idsInDetails } from './history-text.ts';
 import type { OutboundPick, OutboundRepository } from './outbound-repository.ts';
 import type { SimFilter, SimListRow, SimPage, SimRepository } from './repository.ts';
-import type { OutboundBody, SimFilterInput } from './schemas.ts';
 import { exportFileName, simExportColumns } from './sim-export.ts';
 
 export type SimRowOut = ReturnType<typeof toSimRow>;

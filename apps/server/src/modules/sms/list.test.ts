@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { SmsRowOut } from '@lodestar/contract/sms';
 import { smsMessages } from '@lodestar/db';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { Fn, SmsState } from '@lodestar/domain';
@@ -8,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { columns, exportAndRead, listAll } from '../../test/exports.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { simFactories } from '../workflow/test-fixtures.ts';
-import type { SmsRowOut } from './schemas.ts';
 
 afterAll(stopTestServers);
 

@@ -1,18 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Db } from '@lodestar/db';
-import { ErrCode, Fn, PayKind, SMS_PACKS } from '@lodestar/domain';
-import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import { unauthorized } from '../../lib/errors.ts';
-import { Empty, FileIdReply } from '../../lib/schemas.ts';
-import type { Exporter } from '../downloads/exporter.ts';
-import { requireExport, startListExport } from '../downloads/list-export.ts';
-import type { HoldRepository } from '../holds/repository.ts';
-import type { LogRepository } from '../logs/repository.ts';
-import type { Payments } from '../payments/types.ts';
-import type { SmsProvider } from './provider.ts';
-import { SmsRepository } from './repository.ts';
+import { Empty, FileIdReply } from '@lodestar/contract/common';
 import {
   BuySmsPackBody,
   DeliveryReportBody,
@@ -24,7 +12,19 @@ import {
   SmsListBody,
   SmsListReply,
   SmsPacksReply,
-} from './schemas.ts';
+} from '@lodestar/contract/sms';
+import type { Db } from '@lodestar/db';
+import { ErrCode, Fn, PayKind, SMS_PACKS } from '@lodestar/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import type { Exporter } from '../downloads/exporter.ts';
+import { requireExport, startListExport } from '../downloads/list-export.ts';
+import type { HoldRepository } from '../holds/repository.ts';
+import type { LogRepository } from '../logs/repository.ts';
+import type { Payments } from '../payments/types.ts';
+import type { SmsProvider } from './provider.ts';
+import { SmsRepository } from './repository.ts';
 import { SmsService } from './service.ts';
 import { SMS_COLUMNS, SMS_EXPORT_NAME } from './sms-export.ts';
 

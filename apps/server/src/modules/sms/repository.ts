@@ -1,9 +1,9 @@
+import type { SmsSortColumn } from '@lodestar/contract/sms';
 import { type Db, holds, sims, smsBalances, smsMessages, users } from '@lodestar/db';
 import { SmsState } from '@lodestar/domain';
 import { type AnyColumn, and, asc, count, desc, eq, gte, inArray, like, lte, type SQL, sql } from 'drizzle-orm';
 import { ownedInSubtree } from '../../lib/catalogue-scope.ts';
 import type { Executor } from '../workflow/repository.ts';
-import type { SmsSortColumn } from './schemas.ts';
 
 export interface SmsFilter {
   /** The subtree searched: the caller's, or the chosen HoldID's. */

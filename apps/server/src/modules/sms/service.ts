@@ -1,3 +1,10 @@
+import type {
+  BuySmsPackInput,
+  DeliveryReportInput,
+  SendSmsInput,
+  SmsListInput,
+  SmsRowOut,
+} from '@lodestar/contract/sms';
 import { type Language, MSISDN_RE, PayKind, type PayMethod, SMS_PACKS, SmsState, smsSegments } from '@lodestar/domain';
 import { badRequest, notFound, outsideHold } from '../../lib/errors.ts';
 import { message } from '../../lib/messages.ts';
@@ -8,7 +15,6 @@ import type { LogRepository } from '../logs/repository.ts';
 import type { Fulfilment, Payments } from '../payments/types.ts';
 import type { SmsProvider } from './provider.ts';
 import type { SmsRepository } from './repository.ts';
-import type { BuySmsPackInput, DeliveryReportInput, SendSmsInput, SmsListInput, SmsRowOut } from './schemas.ts';
 
 const STATE_TEXT: Record<number, Record<Language, string>> = {
   [SmsState.Queued]: { zh: '排队中', en: 'Queued', fr: 'En file' },

@@ -1,5 +1,5 @@
+import type { SmsRowOut } from '@lodestar/contract/sms';
 import type { ColumnSpec } from '../downloads/list-export.ts';
-import type { SmsRowOut } from './schemas.ts';
 
 /** The SMS records table's columns, in its order. */
 export const SMS_COLUMNS: ColumnSpec<SmsRowOut>[] = [

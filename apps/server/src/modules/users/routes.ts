@@ -1,11 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Fn } from '@lodestar/domain';
-import type { FastifyInstance } from 'fastify';
-import type { Type } from 'typebox';
-import { Empty, FileIdReply } from '../../lib/schemas.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import type { Exporter } from '../downloads/exporter.ts';
-import { requireExport, startListExport } from '../downloads/list-export.ts';
+import { Empty, FileIdReply } from '@lodestar/contract/common';
 import {
   AddUserBody,
   AddUserReply,
@@ -19,7 +13,13 @@ import {
   UserIdBody,
   UserListBody,
   UserListReply,
-} from './schemas.ts';
+} from '@lodestar/contract/users';
+import { Fn } from '@lodestar/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Type } from 'typebox';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { Exporter } from '../downloads/exporter.ts';
+import { requireExport, startListExport } from '../downloads/list-export.ts';
 import type { UserService } from './service.ts';
 import { USER_COLUMNS, USER_EXPORT_NAME } from './user-export.ts';
 

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { LifeStatusReply, SetLifeStatusBody } from '@lodestar/contract/vehicle-life';
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
-import { LifeStatusReply, SetLifeStatusBody } from './schemas.ts';
 import type { VehicleLifeService } from './service.ts';
 
 /** Vehicle/SetLifeStatus: policy management (function 163) from the monitor's row-action menu. */

@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { WorkRowOut } from '@lodestar/contract/work-orders';
 import { workOrders } from '@lodestar/db';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { CheckStatus, ErrCode, Fn, HoldType, WorkType } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { columns, exportAndRead, listAll } from '../../test/exports.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import type { WorkRowOut } from './schemas.ts';
 import { simFactories } from './test-fixtures.ts';
 
 afterAll(stopTestServers);

@@ -1,8 +1,8 @@
+import type { WorkRowOut } from '@lodestar/contract/work-orders';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { CheckStatus, ErrCode, Fn, HoldType, WorkType } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import type { WorkRowOut } from './schemas.ts';
 import { simFactories } from './test-fixtures.ts';
 
 afterAll(stopTestServers);

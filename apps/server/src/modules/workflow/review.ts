@@ -1,3 +1,4 @@
+import type { ApprovalItemInput } from '@lodestar/contract/work-orders';
 import { CheckStatus, LockType, SimState, WorkType } from '@lodestar/domain';
 import { badRequest, outsideHold } from '../../lib/errors.ts';
 import { formatInZone } from '../../lib/time.ts';
@@ -5,7 +6,6 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import type { LogRepository } from '../logs/repository.ts';
 import type { Executor, SimPatch, SimRow, WorkflowRepository, WorkOrderRow } from './repository.ts';
 import { historyAction, renewedExpiry, stateAllows } from './rules.ts';
-import type { ApprovalItemInput } from './schemas.ts';
 
 /** History detail names follow the SIM row of docs/SIM-API.md, so the console can show them as they are. */
 const FIELD_NAMES: Record<keyof SimPatch, string> = {

@@ -1,10 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Fn } from '@lodestar/domain';
-import type { FastifyInstance } from 'fastify';
-import { Empty, FileIdReply } from '../../lib/schemas.ts';
-import type { Exporter } from '../downloads/exporter.ts';
-import { requireExport, startListExport } from '../downloads/list-export.ts';
-import type { ReviewService } from './review.ts';
+import { Empty, FileIdReply } from '@lodestar/contract/common';
 import {
   AddWorkFlowBody,
   AddWorkFlowReply,
@@ -13,7 +8,12 @@ import {
   WorkFlowExportBody,
   WorkFlowListBody,
   WorkFlowListReply,
-} from './schemas.ts';
+} from '@lodestar/contract/work-orders';
+import { Fn } from '@lodestar/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Exporter } from '../downloads/exporter.ts';
+import { requireExport, startListExport } from '../downloads/list-export.ts';
+import type { ReviewService } from './review.ts';
 import type { WorkOrderService } from './service.ts';
 import { WORK_COLUMNS, WORK_EXPORT_NAME } from './work-export.ts';
 

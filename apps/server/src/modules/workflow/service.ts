@@ -1,3 +1,4 @@
+import type { AddWorkFlowInput, WorkFlowListInput, WorkRowOut } from '@lodestar/contract/work-orders';
 import { Fn, IMEI_RE, type Language, LockType, WorkType } from '@lodestar/domain';
 import { badRequest, conflict, outsideHold } from '../../lib/errors.ts';
 import { formatInZone, parseInZone } from '../../lib/time.ts';
@@ -5,7 +6,6 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import type { LogRepository } from '../logs/repository.ts';
 import type { NewWorkOrder, WorkflowRepository } from './repository.ts';
 import { checkStatusText, stateAllows, workTypeText } from './rules.ts';
-import type { AddWorkFlowInput, WorkFlowListInput, WorkRowOut } from './schemas.ts';
 
 /** The fields a work type carries, checked before any SIM is looked at. */
 interface TypeFields {

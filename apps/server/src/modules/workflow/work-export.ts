@@ -1,5 +1,5 @@
+import type { WorkRowOut } from '@lodestar/contract/work-orders';
 import type { ColumnSpec } from '../downloads/list-export.ts';
-import type { WorkRowOut } from './schemas.ts';
 
 /** The approval dialog's columns, with the type's detail (package, months, IMEI, receiving unit) split out. */
 export const WORK_COLUMNS: ColumnSpec<WorkRowOut>[] = [

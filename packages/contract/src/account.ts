@@ -1,6 +1,6 @@
 import { MAP_PROVIDERS, type MapProviderId, MenuPosition, mapTilesSetting } from '@lodestar/domain';
 import { Type } from 'typebox';
-import { Phone, ReplyOf } from '../../lib/schemas.ts';
+import { Phone, ReplyOf } from './common.ts';
 
 const Password = Type.String({ minLength: 1, maxLength: 64 });
 const SmsCode = Type.String({ pattern: '^\\d{6}$' });
@@ -72,3 +72,6 @@ export const ConfigReply = ReplyOf(
     ),
   }),
 );
+
+export const SendCodeReply = ReplyOf(Type.Object({ provider: Type.String(), expiresInSeconds: Type.Integer() }));
+export const RegisterReply = ReplyOf(Type.Object({ UserID: Type.Integer() }));

@@ -1,6 +1,6 @@
 import { SIM_DISPLAY_STATES, SIM_RULES, SIM_STATES } from '@lodestar/domain';
 import { Type } from 'typebox';
-import { Id, PageOf, Paging, ReplyOf } from '../../lib/schemas.ts';
+import { Id, PageOf, Paging, ReplyOf } from './common.ts';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });

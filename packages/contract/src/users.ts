@@ -1,6 +1,6 @@
 import { AccountType, LANGS, MenuPosition } from '@lodestar/domain';
 import { Type } from 'typebox';
-import { Id, Paging, Phone, ReplyOf } from '../../lib/schemas.ts';
+import { Id, Paging, Phone, ReplyOf } from './common.ts';
 
 const UserName = Type.String({ minLength: 2, maxLength: 32 });
 const Email = Type.Union([Type.Literal(''), Type.String({ format: 'email', maxLength: 128 })]);

@@ -1,6 +1,6 @@
 import { PAY_METHODS, SMS_RULES, SMS_STATES } from '@lodestar/domain';
 import { Type } from 'typebox';
-import { DateTimeText, Id, Paging, ReplyOf } from '../../lib/schemas.ts';
+import { DateTimeText, Id, Paging, ReplyOf } from './common.ts';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 

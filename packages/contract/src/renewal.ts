@@ -1,6 +1,6 @@
 import { PAY_METHODS, PAYMENT_RULES } from '@lodestar/domain';
 import { Type } from 'typebox';
-import { Id, PageOf, Paging, ReplyOf } from '../../lib/schemas.ts';
+import { Id, PageOf, Paging, ReplyOf } from './common.ts';
 
 export const tags = ['renewal'];
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { HoldTypeSchema, Id, ReplyOf } from '../../lib/schemas.ts';
+import { HoldTypeSchema, Id, ReplyOf } from './common.ts';
 
 const HoldName = Type.String({ minLength: 1, maxLength: 64 });
 

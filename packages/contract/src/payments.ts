@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DateTimeText, Id, Paging, ReplyOf } from '../../lib/schemas.ts';
+import { DateTimeText, Id, Paging, ReplyOf } from './common.ts';
 
 export const tags = ['payments'];
 

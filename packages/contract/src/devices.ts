@@ -1,9 +1,7 @@
-import { LIMITS } from '@lodestar/domain';
-import { Type } from 'typebox';
-import { DateTimeText, Id, PageOf, Paging, ReplyOf } from '../../lib/schemas.ts';
-import { PROTOCOLS, STATUS_FILTERS } from './service.ts';
+import { LIMITS, PROTOCOLS } from '@lodestar/domain';
+import { type Static, Type } from 'typebox';
+import { DeviceID, Id, Nullable, PageOf, Paging, ReplyOf } from './common.ts';
 
-const DeviceID = Type.String({ pattern: '^[0-9A-Za-z]{4,32}$', description: 'IMEI, or the JT/T 808 terminal phone' });
 const fields = {
   Protocol: Type.Union(PROTOCOLS.map((p) => Type.Literal(p))),
   SIM: Type.Optional(Type.String({ maxLength: 32 })),
@@ -16,14 +14,18 @@ const fields = {
 };
 
 export const AddDeviceBody = Type.Object({ DeviceID, ...fields });
+export type AddDeviceInput = Static<typeof AddDeviceBody>;
 export const ModifyDeviceBody = Type.Object({
   DeviceID,
   ...fields,
   Protocol: Type.Optional(fields.Protocol),
   HoldID: Type.Optional(Id),
 });
+export type ModifyDeviceInput = Static<typeof ModifyDeviceBody>;
+/** Every call that names one device and nothing else. */
 export const DeviceIdBody = Type.Object({ DeviceID });
-const Keyword = (matches: string) =>
+export type DeviceIdInput = Static<typeof DeviceIdBody>;
+export const DeviceKeyword = (matches: string) =>
   Type.Optional(
     Type.String({
       maxLength: LIMITS.deviceKeywordLength,
@@ -33,22 +35,16 @@ const Keyword = (matches: string) =>
 export const DeviceListBody = Type.Object({
   ...Paging,
   HoldID: Type.Optional(Id),
-  Keyword: Keyword('the SIM'),
+  Keyword: DeviceKeyword('the SIM'),
   Protocol: Type.Optional(fields.Protocol),
   SortColumn: Type.Optional(
     Type.Union(['DeviceID', 'DeviceName', 'CreateTime', 'HoldName'].map((c) => Type.Literal(c))),
   ),
   SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
 });
-export const MonitorBody = Type.Object({
-  HoldID: Type.Optional(Id),
-  DeviceIDs: Type.Optional(Type.String({ maxLength: 40_000, description: 'comma-separated, at most 1000' })),
-  Status: Type.Optional(Type.Union(STATUS_FILTERS.map((s) => Type.Literal(s)))),
-  Keyword: Keyword('the bound vehicle’s plate'),
-});
-export const TrackBody = Type.Object({ DeviceID, StartTime: DateTimeText, EndTime: DateTimeText });
+export type DeviceListInput = Static<typeof DeviceListBody>;
 
-const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
+/** A device with its latest state: Device/GetDeviceList's and Monitor/GetMonitorList's row. */
 export const DeviceRowSchema = Type.Object({
   DeviceID: Type.String(),
   DeviceName: Type.String(),
@@ -86,33 +82,21 @@ export const DeviceRowSchema = Type.Object({
     ),
   ),
 });
+export type DeviceRow = Static<typeof DeviceRowSchema>;
 export const DeviceListReply = PageOf(DeviceRowSchema);
-export const UnknownListReply = PageOf(
-  Type.Object({
-    DeviceID: Type.String(),
-    Protocol: Type.String(),
-    Address: Type.String(),
-    FirstSeen: Type.String(),
-    LastSeen: Type.String(),
-    Attempts: Type.Integer(),
-  }),
-);
-export const TrackReply = ReplyOf(
-  Type.Array(
-    Type.Object({
-      GpsTime: Type.String(),
-      ReceiveTime: Type.String(),
-      Lat: Type.Number(),
-      Lng: Type.Number(),
-      Speed: Type.Number(),
-      Course: Type.Number(),
-      Altitude: Nullable(Type.Number()),
-      Satellites: Nullable(Type.Integer()),
-      Valid: Type.Boolean(),
-      Alarms: Type.Array(Type.String()),
-    }),
-  ),
-);
+
+export const UnknownQuery = Type.Object(Paging);
+export const UnknownDeviceSchema = Type.Object({
+  DeviceID: Type.String(),
+  Protocol: Type.String(),
+  Address: Type.String(),
+  FirstSeen: Type.String(),
+  LastSeen: Type.String(),
+  Attempts: Type.Integer(),
+});
+export type UnknownDevice = Static<typeof UnknownDeviceSchema>;
+export const UnknownListReply = PageOf(UnknownDeviceSchema);
+
 export const DeviceIdReply = ReplyOf(Type.Object({ DeviceID: Type.String() }));
 export const ActivateReply = ReplyOf(
   Type.Object({
@@ -121,34 +105,4 @@ export const ActivateReply = ReplyOf(
     State: Type.String({ description: 'the device state after activation: offline until it reports' }),
   }),
 );
-export const UnknownQuery = Type.Object(Paging);
-
-const CellSchema = Type.Object({
-  MCC: Type.Integer(),
-  MNC: Type.Integer(),
-  LAC: Type.Integer(),
-  CellID: Type.Number(),
-  Signal: Type.Optional(Type.Number({ description: 'as the device reports it (RSSI, dBm or level)' })),
-});
-export const DeviceDetailReply = ReplyOf(
-  Type.Object({
-    DeviceID: Type.String(),
-    Oil: Nullable(Type.Number({ description: 'litres, from the latest fix (JT/T 808 item 0x02, OsmAnd fuel)' })),
-    Vehicle: Nullable(Type.Object({ Plate: Type.String(), OwnerName: Type.String() })),
-    Positioning: Type.Object({
-      Type: Type.Union([Type.Literal('gps'), Type.Literal('lbs'), Type.Literal('wifi')], {
-        description: 'gps when the latest fix is valid, else wifi when access points are known, else lbs',
-      }),
-      Cells: Type.Array(CellSchema),
-      Wifi: Type.Array(Type.Object({ MAC: Type.String(), RSSI: Type.Number() })),
-    }),
-    Tires: Nullable(
-      Type.Array(
-        Type.Object({
-          Position: Type.Integer({ description: '1-based, from the front, left to right' }),
-          PressureKPa: Type.Number(),
-        }),
-      ),
-    ),
-  }),
-);
+export type Activated = Static<typeof ActivateReply>['data'];

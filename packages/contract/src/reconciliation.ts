@@ -1,6 +1,6 @@
 import { MONTH_RE, RECON_MATCHES } from '@lodestar/domain';
 import { Type } from 'typebox';
-import { Id, Paging, ReplyOf } from '../../lib/schemas.ts';
+import { Id, Paging, ReplyOf } from './common.ts';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 export const Month = Type.String({ pattern: MONTH_RE.source, description: 'YYYY-MM' });

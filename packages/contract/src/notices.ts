@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Paging, ReplyOf } from '../../lib/schemas.ts';
+import { Id, Paging, ReplyOf } from './common.ts';
 
 export const NoticeListBody = Type.Object({
   ...Paging,

@@ -1,6 +1,6 @@
 import { RenewalSource } from '@lodestar/domain';
 import { Type } from 'typebox';
-import { DateTimeText, Id, Paging, ReplyOf } from '../../lib/schemas.ts';
+import { DateTimeText, Id, Paging, ReplyOf } from './common.ts';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const TimeFilter = Type.Optional(Type.Union([Type.Literal(''), Type.Null(), DateTimeText]));

@@ -1,6 +1,6 @@
 import { CHECK_STATUS_FILTERS, CheckStatus, LIMITS, WORK_ORDER_UI, WORK_TYPES } from '@lodestar/domain';
 import { Type } from 'typebox';
-import { DateTimeText, Id, PageOf, ReplyOf } from '../../lib/schemas.ts';
+import { DateTimeText, Id, PageOf, ReplyOf } from './common.ts';
 
 /** One request or one approval covers at most a page of the approval dialog. */
 export const WORK_BATCH_MAX = LIMITS.pageSizeMax;

@@ -1,6 +1,6 @@
 import { VEHICLE_LIFE_STATUSES } from '@lodestar/domain';
 import { Type } from 'typebox';
-import { ReplyOf } from '../../lib/schemas.ts';
+import { ReplyOf } from './common.ts';
 
 const DeviceID = Type.String({ pattern: '^[0-9A-Za-z]{4,32}$', description: 'the device the vehicle is bound to' });
 const LifeStatus = Type.Union(

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Empty, Id, PageOf, Paging, ReplyOf } from '../../lib/schemas.ts';
+import { Empty, Id, PageOf, Paging, ReplyOf } from './common.ts';
 
 /**
  * Carriers, card types, packages and suppliers (docs/SIM-API.md, "Catalogue"). One schema per

@@ -1,9 +1,20 @@
 import { HOLD_TYPES, LIMITS, PHONE_RE } from '@lodestar/domain';
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 
-/** Shapes shared by several modules' route schemas. */
+const DEVICE_ID_PATTERN = '[0-9A-Za-z]{4,32}';
+
+/**
+ * Shapes shared by several resources' schemas. Every reply is `{ code, msg, errCode, data }`;
+ * times in replies are text in the caller's time zone (DateTimeText), see docs/API.md.
+ */
 export const Phone = Type.String({ pattern: PHONE_RE.source, description: 'Mainland mobile or +E.164' });
 export const Id = Type.Integer({ minimum: 1 });
+export const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
+/** A device as the console and the tracker name it. */
+export const DeviceID = Type.String({
+  pattern: `^${DEVICE_ID_PATTERN}$`,
+  description: 'IMEI, or the JT/T 808 terminal phone',
+});
 export const HoldTypeSchema = Type.Union(
   HOLD_TYPES.map((t) => Type.Literal(t)),
   { description: '1 service provider, 2 enterprise, 3 fleet, 4 individual, 9 other' },
@@ -21,5 +32,8 @@ export const ReplyOf = <T extends Type.TSchema>(data: T) =>
 export const PageOf = <T extends Type.TSchema>(row: T) =>
   ReplyOf(Type.Object({ rows: Type.Array(row), total: Type.Integer() }));
 export const Empty = ReplyOf(Type.Null());
+/** What a reply schema carries in `data`: what the console's API function resolves to. */
+export type DataOf<R extends Type.TSchema> = Static<R> extends { data: infer D } ? D : never;
 /** A list export: the download-centre entry its .xlsx is being written to. */
 export const FileIdReply = ReplyOf(Type.Object({ FileID: Type.Integer({ description: 'the download-centre entry' }) }));
+export type FileIdData = DataOf<typeof FileIdReply>;
