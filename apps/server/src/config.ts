@@ -65,6 +65,14 @@ export interface Config {
   registrationHoldId: number | undefined;
   logLevel: string;
   gatewayPorts: { gt06: number; jt808: number; h02: number; osmand: number; teltonika: number };
+  /** Caps on device connections; maxConnections unset → the open-file limit minus openFileReserve. */
+  gatewayLimits: {
+    maxConnections: number | undefined;
+    unidentifiedTimeoutMs: number;
+    maxUnidentifiedPerAddress: number;
+  };
+  /** Descriptors the gateway leaves for the API, the database pool, NATS and files. */
+  openFileReserve: number;
   onlineTimeoutMs: number;
   natsUrl: string | undefined;
   /** What this process runs (ROLES); all three by default. Apart, they are joined through NATS. */
@@ -229,6 +237,12 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return n;
 }
 
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const n = int(env, name, fallback);
+  if (n < 1) throw new Error(`Setting ${name} must be at least 1, got "${env[name]}"`);
+  return n;
+}
+
 function geocoderSetting(v: string | undefined): Config['geocoder'] {
   if (v === undefined || v === '' || v === 'offline') return 'offline';
   if (v === 'amap' || v === 'nominatim') return v;
@@ -274,6 +288,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             osmand: int(env, 'GATEWAY_OSMAND_PORT', 5055),
             teltonika: int(env, 'GATEWAY_TELTONIKA_PORT', 5027),
           },
+    gatewayLimits: {
+      maxConnections: env.GATEWAY_MAX_CONNECTIONS ? positiveInt(env, 'GATEWAY_MAX_CONNECTIONS', 1) : undefined,
+      unidentifiedTimeoutMs: positiveInt(env, 'GATEWAY_UNIDENTIFIED_TIMEOUT_SECONDS', 30) * 1000,
+      maxUnidentifiedPerAddress: positiveInt(env, 'GATEWAY_MAX_UNIDENTIFIED_PER_ADDRESS', 1000),
+    },
+    openFileReserve: int(env, 'OPEN_FILE_RESERVE', 2048),
     onlineTimeoutMs: int(env, 'ONLINE_TIMEOUT_SECONDS', 600) * 1000,
     natsUrl: env.NATS_URL || undefined,
     roles: rolesSetting(env),

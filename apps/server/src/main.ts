@@ -8,6 +8,7 @@ import { registerDemoFleet } from './demo.ts';
 import { InProcessBus, type LiveBus } from './ingest/bus.ts';
 import { createIngest } from './ingest/index.ts';
 import { NatsBus } from './ingest/nats-bus.ts';
+import { gatewayConnectionCap, raiseOpenFileLimit } from './lib/open-files.ts';
 import { HttpSmsProvider, LocalSmsProvider } from './modules/sms/provider.ts';
 import { joinDeployment } from './scale/deployment.ts';
 
@@ -21,6 +22,8 @@ const ACCOUNT_NAMES: Record<number, string> = {
 async function main() {
   const config = loadConfig();
   const say = (line: string) => process.stdout.write(`${line}\n`);
+  // Before the first socket or file: every descriptor the gateway does not take stays for the API and database.
+  const openFiles = raiseOpenFileLimit();
   const { roles } = config;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   say(
@@ -74,9 +77,18 @@ async function main() {
     else process.stderr.write(`${level}: ${msg} ${fields ? JSON.stringify(fields) : ''}\n`);
   };
   if (roles.has('gateway')) {
+    const { maxConnections: explicitCap, ...limits } = config.gatewayLimits;
+    const maxConnections = gatewayConnectionCap(openFiles, config.openFileReserve, explicitCap);
+    if (openFiles && maxConnections !== undefined && maxConnections > openFiles.soft - config.openFileReserve)
+      say(
+        `Warning: the gateway may hold ${maxConnections} connections but the open-file limit is ${openFiles.soft} with ` +
+          `${config.openFileReserve} kept in reserve (OPEN_FILE_RESERVE): raise the hard limit (README, "Device connections")`,
+      );
     gateway = await startGateway({
       ports: config.gatewayPorts,
       host: config.host,
+      maxConnections,
+      ...limits,
       sink: scale?.sink ?? ingest.writer,
       directory: ingest.directory,
       commands: ingest.commands,
@@ -121,6 +133,14 @@ async function main() {
       .map(([name, p]) => `${name} ${p}`)
       .join(', ');
     say(`Device gateway: ${listening || 'all protocols disabled'}; live bus ${bus.kind}`);
+    const cap = gateway.limits.maxConnections;
+    say(
+      `Device connections: at most ${cap}` +
+        (openFiles
+          ? ` (open-file limit ${openFiles.soft}, hard ${openFiles.hard}; ${openFiles.soft - cap} left for the rest)`
+          : '') +
+        `; unidentified ones closed after ${config.gatewayLimits.unidentifiedTimeoutMs / 1000} s, at most ${config.gatewayLimits.maxUnidentifiedPerAddress} per address`,
+    );
   }
   if (scale) say(scale.describe());
   if (simulator) say(`Demo fleet: ${fleet.length} simulated trackers reporting over real TCP/HTTP every 10 s.`);

@@ -13,6 +13,8 @@ export interface Transport {
   end(): void;
   /** Close at once (a fault in this connection's handling). */
   destroy(): void;
+  /** A registered device identified itself on this connection (it is no longer timed out or capped as unknown). */
+  identified(): void;
 }
 
 /** An unidentified connection sending this much garbage is not a tracker. */
@@ -167,6 +169,7 @@ export class DeviceConnection implements CommandLink {
     this.known.add(deviceId);
     if (this.deviceId === undefined) {
       this.deviceId = deviceId;
+      this.transport.identified();
       const at = this.gw.opts.now();
       const u = { protocol: this.channel.protocol, deviceId, remoteAddress: this.transport.remoteAddress, at };
       try {

@@ -7,7 +7,7 @@ import type { GatewayContext } from './context.ts';
 import { closeServer, closeUdp } from './listen.ts';
 import { type GatewayOptions, resolveOptions } from './options.ts';
 import { listenOsmAnd } from './osmand.ts';
-import { ConnectionLimiter, emptyStats, type GatewayStats } from './stats.ts';
+import { ConnectionLimiter, type ConnectionLimits, emptyStats, type GatewayStats } from './stats.ts';
 import { listenTcp } from './tcp.ts';
 import { listenUdp } from './udp.ts';
 
@@ -16,6 +16,8 @@ export interface GatewayHandle {
   ports: Record<ProtocolName, number>;
   /** Actual UDP ports of the protocols that also listen on UDP. */
   udpPorts: Partial<Record<ProtocolName, number>>;
+  /** The connection caps in force (defaults filled in). */
+  limits: ConnectionLimits;
   stats(): GatewayStats;
   /** A command was queued for this device: send it now if the device is connected. */
   notifyCommand(deviceId: string): void;
@@ -32,7 +34,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   const gw: GatewayContext = {
     opts,
     stats,
-    limiter: new ConnectionLimiter(stats, opts.maxConnections),
+    limiter: new ConnectionLimiter(stats, opts, (msg, fields) => opts.log('warn', msg, fields)),
     dispatcher: new CommandDispatcher(opts, stats),
   };
   const servers: Server[] = [];
@@ -89,6 +91,11 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   return {
     ports,
     udpPorts,
+    limits: {
+      maxConnections: opts.maxConnections,
+      unidentifiedTimeoutMs: opts.unidentifiedTimeoutMs,
+      maxUnidentifiedPerAddress: opts.maxUnidentifiedPerAddress,
+    },
     stats: () => structuredClone(stats),
     notifyCommand: (deviceId) => gw.dispatcher.notify(deviceId),
     close,

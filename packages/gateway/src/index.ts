@@ -11,4 +11,4 @@ export type {
   IngestSink,
   PendingCommand,
 } from './ports.ts';
-export type { GatewayStats } from './stats.ts';
+export type { ConnectionLimits, GatewayStats } from './stats.ts';

@@ -1,6 +1,8 @@
-import { encodeGt06Packet } from '@lodestar/protocols';
+import { createSocket } from 'node:dgram';
+import { encodeGt06Ack, encodeGt06Packet } from '@lodestar/protocols';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startGateway } from './gateway.ts';
+import { addressKey } from './stats.ts';
 import { MemoryCommands, MemoryDirectory, MemorySink } from './testing/fakes.ts';
 import { eventually, sleep, TestClient, type TestGateway, testGateway } from './testing/harness.ts';
 
@@ -18,21 +20,6 @@ describe('gateway limits and lifecycle', () => {
     expect(device.closed).toBe(false);
     await eventually(() => device.closed, 1000);
     await eventually(() => t?.gateway.stats().connections.gt06 === 0);
-  });
-
-  it('refuses the connection over maxConnections and accepts again once one closes', async () => {
-    t = await testGateway([], { maxConnections: 2 });
-    const first = await TestClient.connect(t.gateway.ports.gt06);
-    await TestClient.connect(t.gateway.ports.jt808);
-    await eventually(() => t?.gateway.stats().connections.jt808 === 1);
-    const extra = await TestClient.connect(t.gateway.ports.h02);
-    await eventually(() => extra.closed);
-    expect(t.gateway.stats().connectionsRefused).toBe(1);
-    first.close();
-    await eventually(() => t?.gateway.stats().connections.gt06 === 0);
-    const again = await TestClient.connect(t.gateway.ports.gt06);
-    await sleep(50);
-    expect(again.closed).toBe(false);
   });
 
   it('closes only the connection whose handling throws', async () => {
@@ -64,5 +51,125 @@ describe('gateway limits and lifecycle', () => {
         ports: ports2,
       }),
     ).rejects.toThrow(/EADDRINUSE/);
+  });
+});
+
+const IMEIS = ['864717003283581', '864717003283582', '864717003283583', '864717003283584'];
+
+/** A GT06 tracker from `localAddress` that logged in as `imei` and got its login ACK. */
+async function loggedIn(port: number, imei: string, localAddress = '127.0.0.1'): Promise<TestClient> {
+  const device = await TestClient.connect(port, localAddress);
+  device.send(encodeGt06Packet(0x01, 7, Buffer.from(`0${imei}`, 'hex')));
+  await device.expectHex(encodeGt06Ack(0x01, 7).toString('hex'));
+  return device;
+}
+
+describe('connections that identify no registered device', () => {
+  const open = () => t!.gateway.stats().connections.gt06;
+  /** Every connection the gateway took in, accepted or refused (none closes by itself in these tests). */
+  const handled = () => {
+    const s = t!.gateway.stats();
+    return s.connections.gt06 + s.unidentifiedEvicted + s.connectionsRefused + s.unidentifiedEvictedPerAddress;
+  };
+  /** A socket that never identifies, once the gateway has handled it (so "oldest" is well defined). */
+  async function idle(localAddress = '127.0.0.1'): Promise<TestClient> {
+    const before = handled();
+    const client = await TestClient.connect(t!.gateway.ports.gt06, localAddress);
+    await eventually(() => handled() > before, 1000, 'the gateway to take the connection');
+    return client;
+  }
+  /** A connection the gateway refuses: it is closed at once. */
+  async function refused(localAddress = '127.0.0.1'): Promise<void> {
+    const client = await TestClient.connect(t!.gateway.ports.gt06, localAddress);
+    await eventually(() => client.closed, 1000, 'the connection to be refused');
+  }
+
+  it('are closed after the unidentified timeout, even while they send bytes; a logged-in device stays', async () => {
+    t = await testGateway([IMEIS[0]!], { unidentifiedTimeoutMs: 200 });
+    const silent = await idle();
+    const chatty = await idle();
+    // Data refreshes the idle timeout but identifies nothing.
+    const noise = setInterval(() => chatty.send('hello'), 50);
+    const device = await loggedIn(t.gateway.ports.gt06, IMEIS[0]!);
+    try {
+      await eventually(() => silent.closed && chatty.closed, 2000, 'the unidentified connections to close');
+    } finally {
+      clearInterval(noise);
+    }
+    await sleep(300); // the device's own 200 ms have passed too
+    expect(device.closed).toBe(false);
+    expect(t.gateway.stats()).toMatchObject({ unidentifiedTimedOut: 2, unidentified: 0 });
+    expect(open()).toBe(1);
+  });
+
+  it('are capped per address, the oldest giving way; identified devices from that address are not capped', async () => {
+    t = await testGateway(IMEIS, { maxUnidentifiedPerAddress: 2 });
+    const port = t.gateway.ports.gt06;
+    const [a1, a2] = [await idle(), await idle()];
+    const a3 = await idle();
+    await eventually(() => a1!.closed, 1000, "the address's oldest unidentified connection to close");
+    const b1 = await idle('127.0.0.2'); // another address has its own count
+    await sleep(50);
+    expect([a2!.closed, a3.closed, b1.closed]).toEqual([false, false, false]);
+    expect(t.gateway.stats()).toMatchObject({ unidentifiedEvictedPerAddress: 1, unidentified: 3 });
+    // Trackers behind the same address (carrier NAT): each is taken in, logs in and is no longer counted there.
+    const devices = [await loggedIn(port, IMEIS[0]!), await loggedIn(port, IMEIS[1]!), await loggedIn(port, IMEIS[2]!)];
+    await eventually(() => a2!.closed);
+    const [a4, a5] = [await idle(), await idle()];
+    await eventually(() => a3.closed);
+    await sleep(50);
+    expect([a4!.closed, a5!.closed, b1.closed]).toEqual([false, false, false]);
+    expect(devices.every((d) => !d.closed)).toBe(true);
+    expect(t.gateway.stats()).toMatchObject({
+      unidentifiedEvictedPerAddress: 3,
+      unidentified: 3,
+      connectionsRefused: 0,
+    });
+    expect(open()).toBe(6);
+  });
+
+  it('make room at the global cap, oldest first; with every connection identified a new one is refused', async () => {
+    t = await testGateway(IMEIS, { maxConnections: 3 });
+    const port = t.gateway.ports.gt06;
+    const devices = [await loggedIn(port, IMEIS[0]!, '127.0.0.2'), await loggedIn(port, IMEIS[1]!, '127.0.0.3')];
+    const oldest = await idle();
+    const newer = await idle('127.0.0.4');
+    await eventually(() => oldest.closed, 1000, 'the oldest unidentified connection to be closed');
+    expect(newer.closed).toBe(false);
+    expect(t.gateway.stats()).toMatchObject({ unidentifiedEvicted: 1, unidentified: 1, connectionsRefused: 0 });
+    // A tracker arriving at the cap takes the unidentified connection's place and logs in.
+    devices.push(await loggedIn(port, IMEIS[2]!, '127.0.0.5'));
+    await eventually(() => newer.closed);
+    await refused('127.0.0.6');
+    expect(t.gateway.stats()).toMatchObject({ unidentifiedEvicted: 2, connectionsRefused: 1, unidentified: 0 });
+    expect(devices.every((d) => !d.closed)).toBe(true);
+    expect(open()).toBe(3);
+    devices[0]!.close();
+    await eventually(() => open() === 2);
+    const again = await idle();
+    await sleep(50);
+    expect(again.closed).toBe(false);
+  });
+
+  it('forgets a UDP peer that identifies nothing after the unidentified timeout', async () => {
+    t = await testGateway([], { unidentifiedTimeoutMs: 150 });
+    const socket = createSocket('udp4');
+    socket.send('*HQ,garbage#', t.gateway.udpPorts.h02!, '127.0.0.1');
+    await eventually(() => t?.gateway.stats().connections.h02 === 1);
+    await eventually(() => t?.gateway.stats().connections.h02 === 0, 2000);
+    socket.close();
+    expect(t.gateway.stats().unidentifiedTimedOut).toBe(1);
+  });
+});
+
+describe('the per-address key', () => {
+  it("is the IPv4 address, also IPv4-mapped, and an IPv6 address's /64 however it is written", () => {
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('2001:db8:0:1::5')).toBe('2001:db8:0:1::/64');
+    expect(addressKey('2001:0DB8:0000:0001:abcd:ef01:2345:6789')).toBe('2001:db8:0:1::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
   });
 });

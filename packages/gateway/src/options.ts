@@ -27,8 +27,23 @@ export interface GatewayOptions {
   /** Also listen on UDP for these protocols (same port number as TCP). Default: H02 and JT/T 808. */
   udp?: ProtocolName[];
   host?: string;
-  /** Open TCP/HTTP connections plus live UDP peers, all protocols together. Default 20,000. */
+  /**
+   * Open TCP/HTTP connections plus live UDP peers, all protocols together. Default 20,000; keep it below the
+   * process's open-file limit with room for everything else the process opens. At the cap the oldest
+   * unidentified connection is closed for a new one; only when all are identified is the new one refused.
+   */
   maxConnections?: number;
+  /**
+   * A connection (or UDP peer) that has not identified a registered device this long after it opened is closed.
+   * Default 30 s: a tracker sends its login or first report right after connecting.
+   */
+  unidentifiedTimeoutMs?: number;
+  /**
+   * Unidentified connections one address (an IPv6 /64) may hold at once; a new one closes the address's oldest.
+   * Identified devices are never capped per address (carrier NAT). Default 1,000: room for a NAT's trackers
+   * reconnecting together.
+   */
+  maxUnidentifiedPerAddress?: number;
   /** A socket silent this long is closed (half-open connections after a device lost power). Default 5 min. */
   idleTimeoutMs?: number;
   /** A sent command with no answer after this long is marked failed 'timeout'. Default 60 s. */
@@ -55,6 +70,8 @@ export interface ResolvedOptions {
   udp: ReadonlySet<ProtocolName>;
   host: string;
   maxConnections: number;
+  unidentifiedTimeoutMs: number;
+  maxUnidentifiedPerAddress: number;
   idleTimeoutMs: number;
   commandTimeoutMs: number;
   gt06AckLocations: boolean;
@@ -80,7 +97,9 @@ export function resolveOptions(o: GatewayOptions): ResolvedOptions {
     ports,
     udp: new Set(o.udp ?? ['h02', 'jt808']),
     host: o.host ?? '0.0.0.0',
-    maxConnections: o.maxConnections ?? 20_000,
+    maxConnections: positive('maxConnections', o.maxConnections ?? 20_000),
+    unidentifiedTimeoutMs: positive('unidentifiedTimeoutMs', o.unidentifiedTimeoutMs ?? 30_000),
+    maxUnidentifiedPerAddress: positive('maxUnidentifiedPerAddress', o.maxUnidentifiedPerAddress ?? 1_000),
     idleTimeoutMs: o.idleTimeoutMs ?? 5 * 60_000,
     commandTimeoutMs: o.commandTimeoutMs ?? 60_000,
     gt06AckLocations: o.gt06AckLocations ?? true,
@@ -89,4 +108,10 @@ export function resolveOptions(o: GatewayOptions): ResolvedOptions {
     log: o.logger ?? (() => {}),
     now: o.now ?? (() => new Date()),
   };
+}
+
+function positive(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`gateway ${name} must be a whole number ≥ 1, got ${value}`);
+  return value;
 }

@@ -4,6 +4,7 @@ import { decodeOsmAnd } from '@lodestar/protocols';
 import type { CommandLink } from './commands.ts';
 import { errorText, type GatewayContext, toRecord } from './context.ts';
 import { listen } from './listen.ts';
+import type { ConnectionSlot } from './stats.ts';
 
 /** OsmAnd has no downlink: a queued command fails at once (the dispatcher marks it 'unsupported protocol'). */
 const NO_DOWNLINK: CommandLink = {
@@ -18,22 +19,25 @@ const NO_DOWNLINK: CommandLink = {
  * 503 when storage failed.
  */
 export async function listenOsmAnd(gw: GatewayContext, port: number, sockets: Set<Socket>): Promise<Server> {
+  const slots = new WeakMap<Socket, ConnectionSlot>();
   const server = createServer((req, res) => {
-    handle(gw, req, res).catch((err) => {
+    handle(gw, req, res, () => slots.get(req.socket)?.identified()).catch((err) => {
       gw.opts.log('warn', 'OsmAnd request failed', { error: errorText(err) });
       reply(res, 500);
     });
   });
   server.on('connection', (socket: Socket) => {
-    if (!gw.limiter.acquire('osmand')) {
+    const slot = gw.limiter.acquire('osmand', socket.remoteAddress ?? '', () => socket.destroy());
+    if (!slot) {
       socket.destroy();
       return;
     }
+    slots.set(socket, slot);
     sockets.add(socket);
     socket.setTimeout(gw.opts.idleTimeoutMs, () => socket.destroy());
     socket.on('close', () => {
       sockets.delete(socket);
-      gw.limiter.release('osmand');
+      slot.release();
     });
   });
   server.on('error', (err) => gw.opts.log('error', 'HTTP listener error', { protocol: 'osmand', error: err.message }));
@@ -41,7 +45,12 @@ export async function listenOsmAnd(gw: GatewayContext, port: number, sockets: Se
   return server;
 }
 
-async function handle(gw: GatewayContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  gw: GatewayContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  identified: () => void,
+): Promise<void> {
   const { opts, stats } = gw;
   if (req.method !== 'GET' && req.method !== 'POST') return reply(res, 405);
   const body = await readBody(req, opts.maxHttpBody);
@@ -60,6 +69,7 @@ async function handle(gw: GatewayContext, req: IncomingMessage, res: ServerRespo
     await opts.directory.recordUnknown({ protocol: 'osmand', deviceId, remoteAddress, at: opts.now() });
     return reply(res, 403);
   }
+  identified();
   if (!gw.dispatcher.isAttached(deviceId)) gw.dispatcher.attach(deviceId, NO_DOWNLINK);
   try {
     await opts.sink.persist([toRecord('osmand', deviceId, remoteAddress, opts.now(), m)]);

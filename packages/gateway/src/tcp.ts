@@ -9,7 +9,7 @@ const END_GRACE_MS = 2_000;
 /** Frames one connection may queue behind the batch being stored before reading stops. */
 const MAX_QUEUED_FRAMES = 256;
 
-/** TCP listener for one stream protocol: connection cap, idle timeout, one DeviceConnection per socket. */
+/** TCP listener for one stream protocol: connection caps, idle timeout, one DeviceConnection per socket. */
 export async function listenTcp(
   gw: GatewayContext,
   protocol: StreamProtocolName,
@@ -18,8 +18,8 @@ export async function listenTcp(
   sockets: Set<Socket>,
 ): Promise<Server> {
   const server = createServer((socket) => {
-    if (!gw.limiter.acquire(protocol)) {
-      gw.opts.log('warn', 'connection limit reached; refusing', { protocol, remoteAddress: socket.remoteAddress });
+    const slot = gw.limiter.acquire(protocol, socket.remoteAddress ?? '', () => socket.destroy());
+    if (!slot) {
       socket.destroy();
       return;
     }
@@ -43,6 +43,7 @@ export async function listenTcp(
         setTimeout(() => socket.destroy(), END_GRACE_MS).unref();
       },
       destroy: () => socket.destroy(),
+      identified: () => slot.identified(),
     });
     socket.on('data', (chunk) => {
       const handled = connection.receive(chunk);
@@ -58,7 +59,7 @@ export async function listenTcp(
     socket.on('error', (err) => gw.opts.log('debug', 'socket error', { protocol, error: err.message }));
     socket.on('close', () => {
       sockets.delete(socket);
-      gw.limiter.release(protocol);
+      slot.release();
       connection.transportClosed();
     });
   });

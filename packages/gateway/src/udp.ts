@@ -4,16 +4,18 @@ import type { ChannelFactory, StreamProtocolName } from './channels/index.ts';
 import { DeviceConnection } from './connection.ts';
 import type { GatewayContext } from './context.ts';
 import { bindUdp } from './listen.ts';
+import type { ConnectionSlot } from './stats.ts';
 
 interface Peer {
   connection: DeviceConnection;
+  slot: ConnectionSlot;
   timer: NodeJS.Timeout;
 }
 
 /**
  * UDP listener. Each remote address:port is a virtual connection with its own channel (so JT/T 808 and H02 over
  * UDP follow the same rules as TCP: in order, known devices only, ACK after durable write). A peer silent for
- * the idle timeout is forgotten.
+ * the idle timeout, or unidentified for the unidentified timeout, is forgotten.
  */
 export async function listenUdp(
   gw: GatewayContext,
@@ -28,14 +30,15 @@ export async function listenUdp(
     if (!peer) return;
     peers.delete(key);
     clearTimeout(peer.timer);
-    gw.limiter.release(protocol);
+    peer.slot.release();
     peer.connection.transportClosed();
   };
   socket.on('message', (datagram, rinfo) => {
     const key = `${rinfo.address}:${rinfo.port}`;
     let peer = peers.get(key);
     if (!peer) {
-      if (!gw.limiter.acquire(protocol)) return;
+      const slot = gw.limiter.acquire(protocol, rinfo.address, () => forget(key));
+      if (!slot) return;
       const connection = new DeviceConnection(gw, channel(), {
         remoteAddress: rinfo.address,
         write: (bytes) => {
@@ -45,8 +48,9 @@ export async function listenUdp(
         },
         end: () => forget(key),
         destroy: () => forget(key),
+        identified: () => slot.identified(),
       });
-      peer = { connection, timer: setTimeout(() => forget(key), gw.opts.idleTimeoutMs).unref() };
+      peer = { connection, slot, timer: setTimeout(() => forget(key), gw.opts.idleTimeoutMs).unref() };
       peers.set(key, peer);
     } else peer.timer.refresh();
     void peer.connection.receive(datagram);

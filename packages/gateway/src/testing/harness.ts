@@ -69,9 +69,10 @@ export class TestClient {
     socket.on('error', () => {});
   }
 
-  static connect(port: number): Promise<TestClient> {
+  /** `localAddress` another loopback address (127.0.0.2 …) to connect from a second source address. */
+  static connect(port: number, localAddress?: string): Promise<TestClient> {
     return new Promise((resolve, reject) => {
-      const socket = createConnection({ host: '127.0.0.1', port }, () => resolve(new TestClient(socket)));
+      const socket = createConnection({ host: '127.0.0.1', port, localAddress }, () => resolve(new TestClient(socket)));
       socket.once('error', reject);
     });
   }
