@@ -1,6 +1,7 @@
 import { ErrCode, type Language, ReplyCode, trimStrings } from '@lodestar/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type AcceptsBlank, dropBlankOptionals } from '../lib/blank-fields.ts';
 import { AppError } from '../lib/errors.ts';
 import { message, pickLanguage } from '../lib/messages.ts';
 
@@ -25,9 +26,25 @@ function fieldOf(err: FastifyError): string {
   return `${field} ${missing ? 'is required' : (v.message ?? '')}`.trim();
 }
 
+/** Per property schema: whether it accepts '' (compiled once with the route's own validator). */
+const blankAccepted = new WeakMap<object, boolean>();
+
+function blankCheck(req: FastifyRequest, part: 'body' | 'querystring'): AcceptsBlank {
+  return (schema) => {
+    let ok = blankAccepted.get(schema);
+    if (ok === undefined) {
+      ok = req.compileValidationSchema({ type: 'object', properties: { v: schema } }, part)({ v: '' }) === true;
+      blankAccepted.set(schema, ok);
+    }
+    return ok;
+  };
+}
+
 /**
  * The reply contract (spec section 7/8): `{ code, msg, errCode, data }` on every answer,
- * messages in the caller's language, string fields of bodies trimmed, the appid checked.
+ * messages in the caller's language, string fields of bodies trimmed, the appid checked. Requests
+ * are read the way the spec's consoles send them: an empty JSON body is `{}`, and an optional field
+ * given '' is not given (lib/blank-fields.ts).
  */
 export const corePlugin = fp(async (app: FastifyInstance, opts: { appId: string }) => {
   app.decorateRequest('lang', 'zh');
@@ -44,8 +61,22 @@ export const corePlugin = fp(async (app: FastifyInstance, opts: { appId: string 
       throw new AppError(ReplyCode.BadRequest, ErrCode.Validation, 'badFormat');
   });
 
+  // Spec section 7 sends its calls without a payload as `Content-Type: application/json` and no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if ((body as string).trim() === '') done(null, {});
+    else parseJson(req, body as string, done);
+  });
+
   app.addHook('preValidation', async (req) => {
-    if (req.body && typeof req.body === 'object') req.body = trimStrings(req.body);
+    const schema = req.routeOptions.schema as { body?: { type?: string }; querystring?: object } | undefined;
+    if (req.body === undefined && schema?.body?.type === 'object') req.body = {};
+    if (req.body && typeof req.body === 'object') {
+      req.body = trimStrings(req.body);
+      dropBlankOptionals(schema?.body, req.body, blankCheck(req, 'body'));
+    }
+    dropBlankOptionals(schema?.querystring, req.query, blankCheck(req, 'querystring'));
   });
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
