@@ -98,6 +98,7 @@ export async function buildApp({
   const holdRepo = new HoldRepository(db);
   const sessionRepo = new SessionRepository(db);
   const logRepo = new LogRepository(db);
+  const deviceRepo = new DeviceRepository(db, database.pool);
   const live = ingest ?? createIngest(database.pool, new InProcessBus(), config.filters);
 
   await app.register(openapiPlugin, { appId: config.appId });
@@ -130,9 +131,10 @@ export async function buildApp({
     sessionHours: config.sessionHours,
     loginLimits: { perPhone: config.loginLimitPerPhone, perAddress: config.loginLimitPerAddress },
     registerVehicle: async (holdId, v) => {
-      await db
-        .insert(vehicles)
-        .values({ holdId, plate: v.Plate, ownerName: v.OwnerName ?? '', deviceId: v.DeviceID ?? '' });
+      // Bound by the device's stored id, however its JT/T 808 leading zeros were typed (normaliseDeviceId).
+      const device = v.DeviceID ? await deviceRepo.findByDeviceId(v.DeviceID) : undefined;
+      const deviceId = device?.deviceId ?? v.DeviceID ?? '';
+      await db.insert(vehicles).values({ holdId, plate: v.Plate, ownerName: v.OwnerName ?? '', deviceId });
     },
   });
   accountRoutes(app, account, config, registrationHoldId);
@@ -145,7 +147,6 @@ export async function buildApp({
   functionRoutes(app);
   downloadRoutes(app, db, exporter);
   await registerSims(app, { db, dataDir: config.dataDir, holds: holdRepo, exporter });
-  const deviceRepo = new DeviceRepository(db, database.pool);
   const monitorRepo = new MonitorRepository(db, database.pool);
   const commandRepo = new CommandRepository(db);
   const notify = (deviceId: string) => notifyCommand?.(deviceId);

@@ -1,4 +1,4 @@
-import type { DecodedMessage } from '@lodestar/protocols';
+import { type DecodedMessage, normaliseDeviceId } from '@lodestar/protocols';
 import type { ProtocolChannel } from './channels/index.ts';
 import type { CommandLink } from './commands.ts';
 import { carriesData, errorText, type GatewayContext, toRecord } from './context.ts';
@@ -33,6 +33,9 @@ export class DeviceConnection implements CommandLink {
   private next: Buffer[] | undefined;
   private closed = false;
   private attached = false;
+  /** The last id a frame carried and its normalised form (a connection's frames nearly always carry one id). */
+  private sentId: string | undefined;
+  private normalisedId = '';
 
   constructor(
     private readonly gw: GatewayContext,
@@ -120,6 +123,7 @@ export class DeviceConnection implements CommandLink {
       stats.framesDecoded++;
       if (message.crcValid === false) stats.badCrcFrames++;
       if (!message.deviceId) continue; // e.g. a Teltonika keep-alive before the IMEI
+      message.deviceId = this.normalised(message.deviceId);
       if (!(await this.isKnown(message.deviceId))) {
         refused = { message, frame };
         break;
@@ -160,6 +164,15 @@ export class DeviceConnection implements CommandLink {
       if (!durable && carriesData(m)) stats.acksWithheld++;
       else if (this.write(m.reply)) stats.acksSent++;
     }
+  }
+
+  /** The id the device is registered under (normaliseDeviceId: the server applies the same rule on registration). */
+  private normalised(sent: string): string {
+    if (sent !== this.sentId) {
+      this.sentId = sent;
+      this.normalisedId = normaliseDeviceId(this.channel.protocol, sent);
+    }
+    return this.normalisedId;
   }
 
   private async isKnown(deviceId: string): Promise<boolean> {

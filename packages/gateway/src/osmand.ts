@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { decodeOsmAnd } from '@lodestar/protocols';
+import { decodeOsmAnd, normaliseDeviceId } from '@lodestar/protocols';
 import type { CommandLink } from './commands.ts';
 import { errorText, type GatewayContext, toRecord } from './context.ts';
 import { listen } from './listen.ts';
@@ -62,7 +62,7 @@ async function handle(
     return reply(res, m.httpStatus === 200 ? 400 : m.httpStatus);
   }
   stats.framesDecoded++;
-  const deviceId = m.deviceId;
+  const deviceId = normaliseDeviceId('osmand', m.deviceId);
   const remoteAddress = req.socket.remoteAddress ?? '';
   if (!(await opts.directory.isKnown('osmand', deviceId))) {
     stats.unknownDevicesRefused++;

@@ -1,5 +1,6 @@
 import { ByteReader } from '../common/reader.ts';
 import { type DecodedMessage, malformed, newMessage } from '../common/types.ts';
+import { normaliseDeviceId } from '../device-id.ts';
 import {
   decodeAttributes,
   decodeAuth,
@@ -21,7 +22,7 @@ export interface Jt808DecoderOptions {
   now?: () => Date;
 }
 
-/** Terminal id digits; a non-decimal 6-byte id is an IMEI packed as a number, completed with its Luhn digit. */
+/** Terminal id digits without the BCD padding zeros (normaliseDeviceId); a non-decimal 6-byte id is an IMEI packed as a number, completed with its Luhn digit. */
 export function jt808DeviceId(phone: Buffer): string {
   return deviceIdOf(phone, phone.toString('hex'));
 }
@@ -32,9 +33,7 @@ function deviceIdOf(phone: Buffer, hex: string): string {
     const imei = String(phone.readUIntBE(0, 6));
     return imei + luhn(imei);
   }
-  let zeros = 0;
-  while (zeros < hex.length - 1 && hex[zeros] === '0') zeros++;
-  return zeros === 0 ? hex : hex.slice(zeros);
+  return normaliseDeviceId('jt808', hex);
 }
 
 const DECIMAL = /^\d+$/;

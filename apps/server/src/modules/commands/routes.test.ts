@@ -28,13 +28,14 @@ describe.each(dbTargets())('command queue on $name PostgreSQL', (target) => {
       body: { DeviceID: '013912345678', Type: 'text', Text: ' 请注意安全 ' },
     });
     expect(sent.code).toBe(200);
+    // The gateway asks under the id the terminal's header gives, the form the device was stored in.
     const store = new PgCommandStore(t.database.pool);
-    const pending = await store.pendingFor('013912345678');
+    const pending = await store.pendingFor('13912345678');
     expect(pending).toEqual([
-      { id: sent.data.CommandID, deviceId: '013912345678', type: 'text', payload: { text: '请注意安全' } },
+      { id: sent.data.CommandID, deviceId: '13912345678', type: 'text', payload: { text: '请注意安全' } },
     ]);
     await store.markSent(sent.data.CommandID, new Date());
-    expect(await store.pendingFor('013912345678')).toEqual([]);
+    expect(await store.pendingFor('13912345678')).toEqual([]);
     await store.markAcknowledged(sent.data.CommandID, new Date(), 'ok');
     const list = await t.call<{ Status: string; Result: string }[]>('POST', 'Command/GetCommandList', {
       token,

@@ -1,5 +1,6 @@
 import { type Db, deviceStates, devices, holds, unknownDevices } from '@lodestar/db';
-import type { StatusFilter } from '@lodestar/domain';
+import { PROTOCOLS, type StatusFilter } from '@lodestar/domain';
+import { normaliseDeviceId } from '@lodestar/protocols';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { stateFromRow } from '../../ingest/sql.ts';
@@ -66,7 +67,25 @@ function keywordMatch(keyword: DeviceKeyword): SQL | undefined {
   if (!text) return undefined;
   const k = escapeLike(text);
   const also = keyword.also === 'sim' ? devices.sim : boundPlate(keyword.also.platesOf);
-  return or(ilike(devices.deviceId, k), ilike(devices.name, k), ilike(also, k));
+  // A JT/T 808 id typed from its label with the leading zeros: the stored id starts where the zeros end.
+  const jt808 = normaliseDeviceId('jt808', text);
+  const label = jt808 !== text ? and(eq(devices.protocol, 'jt808'), like(devices.deviceId, `${jt808}%`)) : undefined;
+  return or(ilike(devices.deviceId, k), ilike(devices.name, k), ilike(also, k), label);
+}
+
+/**
+ * The devices typed ids name when their protocol is not known (a call that takes only DeviceIDs): an id as
+ * typed, or in the form its device's protocol normalises it to (normaliseDeviceId), so `013912345678` finds
+ * the JT/T 808 terminal stored as `13912345678`.
+ */
+export function typedIdsMatch(typed: readonly string[]): SQL {
+  const asTyped = typed.map((t) => t.trim());
+  const conds: (SQL | undefined)[] = [inArray(devices.deviceId, asTyped)];
+  for (const protocol of PROTOCOLS) {
+    const other = asTyped.map((t) => normaliseDeviceId(protocol, t)).filter((n, i) => n !== asTyped[i]);
+    if (other.length) conds.push(and(eq(devices.protocol, protocol), inArray(devices.deviceId, other)));
+  }
+  return conds.length === 1 ? conds[0]! : or(...conds)!;
 }
 
 export class DeviceRepository {
@@ -80,7 +99,10 @@ export class DeviceRepository {
       .select(withHold)
       .from(devices)
       .innerJoin(holds, eq(holds.id, devices.holdId))
-      .where(eq(devices.deviceId, deviceId));
+      .where(typedIdsMatch([deviceId]))
+      // The id as typed first, should both forms still be stored apart (rows the migration could not merge).
+      .orderBy(sql`${devices.deviceId} = ${deviceId.trim()} DESC`)
+      .limit(1);
     return row ? { ...row.device, holdName: row.holdName, holdPath: row.holdPath } : undefined;
   }
 
@@ -88,7 +110,7 @@ export class DeviceRepository {
     const conds: (SQL | undefined)[] = [like(holds.path, `${q.holdPath}%`)];
     if (q.keyword) conds.push(keywordMatch(q.keyword));
     if (q.protocol) conds.push(eq(devices.protocol, q.protocol));
-    if (q.deviceIds) conds.push(inArray(devices.deviceId, q.deviceIds));
+    if (q.deviceIds) conds.push(typedIdsMatch(q.deviceIds));
     if (q.status && q.status.filter !== 'all')
       conds.push(
         sql`${devices.id} IN (SELECT pk FROM (${judgedDevices(q.holdPath, q.status.judge)}) judged

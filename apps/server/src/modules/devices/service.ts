@@ -1,4 +1,5 @@
 import { LIMITS, type Protocol, type StatusFilter, splitDeviceIds } from '@lodestar/domain';
+import { normaliseDeviceId } from '@lodestar/protocols';
 import { isOnline, type LatestState, lifeState, type MapStatus, mapStatus } from '../../ingest/state.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
@@ -49,11 +50,13 @@ export class DeviceService {
     const hold = await this.holds.findById(d.HoldID!);
     assertInSubtree(auth.holdPath, hold);
     this.checkTimeZone(d.TimeZone);
+    // The form the gateway looks the device up by: `013912345678` and `13912345678` are one JT/T 808 terminal.
+    const deviceId = normaliseDeviceId(d.Protocol!, d.DeviceID);
     const row: NewDevice = {
-      deviceId: d.DeviceID,
+      deviceId,
       protocol: d.Protocol!,
       holdId: hold!.id,
-      name: d.DeviceName || d.DeviceID,
+      name: d.DeviceName || deviceId,
       sim: d.SIM ?? '',
       model: d.Model ?? '',
       trackerType: d.TrackerType === 'wireless' ? 2 : 1,
@@ -66,10 +69,10 @@ export class DeviceService {
       if (isUniqueViolation(err)) throw conflict('deviceExists', 'DeviceID');
       throw err;
     }
-    await this.devices.forgetUnknown(d.DeviceID);
-    this.invalidate(d.DeviceID);
-    await this.log(auth, 'addDevice', d.DeviceID);
-    return { DeviceID: d.DeviceID };
+    await this.devices.forgetUnknown(deviceId);
+    this.invalidate(deviceId);
+    await this.log(auth, 'addDevice', deviceId);
+    return { DeviceID: deviceId };
   }
 
   async modify(auth: AuthContext, d: DeviceInput): Promise<void> {
@@ -78,7 +81,11 @@ export class DeviceService {
       assertInSubtree(auth.holdPath, await this.holds.findById(d.HoldID));
     this.checkTimeZone(d.TimeZone);
     const patch: Partial<NewDevice> = {};
-    if (d.Protocol) patch.protocol = d.Protocol;
+    if (d.Protocol) {
+      patch.protocol = d.Protocol;
+      const deviceId = normaliseDeviceId(d.Protocol, current.deviceId);
+      if (deviceId !== current.deviceId) patch.deviceId = deviceId;
+    }
     if (d.SIM !== undefined) patch.sim = d.SIM;
     if (d.Model !== undefined) patch.model = d.Model;
     if (d.DeviceName) patch.name = d.DeviceName;
@@ -86,16 +93,22 @@ export class DeviceService {
     if (d.TrackerType) patch.trackerType = d.TrackerType === 'wireless' ? 2 : 1;
     if (d.TimeZone) patch.timeZone = d.TimeZone;
     if (d.Remark !== undefined) patch.remark = d.Remark;
-    await this.devices.update(current.id, patch);
-    this.invalidate(d.DeviceID);
-    await this.log(auth, 'modifyDevice', d.DeviceID);
+    try {
+      await this.devices.update(current.id, patch);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('deviceExists', 'DeviceID');
+      throw err;
+    }
+    this.invalidate(current.deviceId);
+    if (patch.deviceId) this.invalidate(patch.deviceId);
+    await this.log(auth, 'modifyDevice', patch.deviceId ?? current.deviceId);
   }
 
   async remove(auth: AuthContext, deviceId: string): Promise<void> {
     const current = await this.owned(auth, deviceId);
     await this.devices.remove(current.id);
-    this.invalidate(deviceId);
-    await this.log(auth, 'removeDevice', deviceId);
+    this.invalidate(current.deviceId);
+    await this.log(auth, 'removeDevice', current.deviceId);
   }
 
   async list(auth: AuthContext, q: Omit<DeviceListQuery, 'holdPath'> & { holdId?: number | undefined }) {

@@ -17,8 +17,10 @@ export class VehicleLifeService {
     private readonly logs: LogRepository,
   ) {}
 
-  async setLifeStatus(auth: AuthContext, deviceId: string, lifeStatus: VehicleLifeStatus) {
-    assertInSubtree(auth.holdPath, await this.devices.findByDeviceId(deviceId));
+  async setLifeStatus(auth: AuthContext, typedId: string, lifeStatus: VehicleLifeStatus) {
+    const device = await this.devices.findByDeviceId(typedId);
+    assertInSubtree(auth.holdPath, device);
+    const deviceId = device!.deviceId;
     const vehicle = await this.vehicles.boundTo(deviceId, auth.holdPath);
     if (!vehicle) throw badRequest('noVehicle', deviceId);
     await this.vehicles.setLifeStatus(vehicle.id, lifeStatus);

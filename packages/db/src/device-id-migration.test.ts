@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { applyMigrations, MIGRATIONS_DIR, poolFor } from './connect.ts';
+import * as schema from './schema.ts';
+import { dbTargets, stopTestServers } from './testing.ts';
+
+afterAll(stopTestServers);
+
+/** The migrations folder as it was before `tag`: its journal cut there. */
+async function migrationsBefore(tag: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'lodestar-migrations-'));
+  await cp(MIGRATIONS_DIR, dir, { recursive: true });
+  const journalPath = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((e) => e.tag === tag);
+  expect(at).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, at);
+  await writeFile(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+describe.each(dbTargets())('migration 0007 (device id forms) on $name PostgreSQL', (target) => {
+  it('stores JT/T 808 and GT06 ids in the form the gateway sends, moving bound vehicles along', async () => {
+    const adminUrl = await target.adminUrl();
+    const name = `lodestar_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const pool = poolFor(url.toString(), 4);
+    const old = await migrationsBefore('0007_device_id_forms');
+    try {
+      const db = drizzle(pool, { schema });
+      await migrate(db, { migrationsFolder: old });
+      const q = (text: string, values: unknown[] = []) => pool.query(text, values);
+      const [hold] = (await q(`INSERT INTO holds (name, hold_type, path) VALUES ('root', 1, '/') RETURNING id`))
+        .rows as { id: number }[];
+      const devicesBefore: [string, string][] = [
+        ['013912345678', 'jt808'], // the label's 12 digits: renamed
+        ['00000000013700000001', 'jt808'], // a 2019 20-digit id: renamed
+        ['015800000001', 'jt808'], // registered twice, with and without the zero: left alone
+        ['15800000001', 'jt808'],
+        ['0868120303771234', 'gt06'], // the login packet's 16 digits: renamed
+        ['086812030377123', 'gt06'], // an IMEI that starts with 0: kept
+        ['0412345678', 'h02'], // other protocols: as sent
+        ['0ABC12', 'jt808'], // not digits: kept
+      ];
+      for (const [id, protocol] of devicesBefore)
+        await q('INSERT INTO devices (device_id, protocol, hold_id) VALUES ($1, $2, $3)', [id, protocol, hold!.id]);
+      await q(
+        `INSERT INTO vehicles (hold_id, plate, device_id) VALUES ($1, 'A', '013912345678'), ($1, 'B', '0013700000001'),
+           ($1, 'C', '0412345678'), ($1, 'D', '099')`,
+        [hold!.id],
+      );
+
+      await applyMigrations(db);
+
+      const ids = (await q('SELECT device_id FROM devices ORDER BY id')).rows.map((r) => r.device_id);
+      expect(ids).toEqual([
+        '13912345678',
+        '13700000001',
+        '015800000001',
+        '15800000001',
+        '868120303771234',
+        '086812030377123',
+        '0412345678',
+        '0ABC12',
+      ]);
+      const plates = (await q('SELECT plate, device_id FROM vehicles ORDER BY plate')).rows;
+      expect(plates).toEqual([
+        { plate: 'A', device_id: '13912345678' },
+        { plate: 'B', device_id: '13700000001' },
+        { plate: 'C', device_id: '0412345678' },
+        { plate: 'D', device_id: '099' },
+      ]);
+    } finally {
+      await pool.end();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+      await rm(old, { recursive: true, force: true });
+    }
+  });
+});
