@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { gatewayConnectionCap, raiseOpenFileLimit, readOpenFileLimit } from './open-files.ts';
 
 const linux = process.platform === 'linux';
@@ -40,5 +41,38 @@ describe('open-file limit', () => {
     expect(
       gatewayConnectionCap({ soft: Number.POSITIVE_INFINITY, hard: Number.POSITIVE_INFINITY }, 2048, undefined),
     ).toBe(undefined);
+  });
+});
+
+describe('device connection settings', () => {
+  it('default to a derived cap, 30 s, 1,000 per address and a reserve of 2,048', () => {
+    const config = loadConfig({});
+    expect(config.gatewayLimits).toEqual({
+      maxConnections: undefined,
+      unidentifiedTimeoutMs: 30_000,
+      maxUnidentifiedPerAddress: 1000,
+    });
+    expect(config.openFileReserve).toBe(2048);
+  });
+
+  it('are read from the environment and refused when not a whole number of at least 1', () => {
+    const config = loadConfig({
+      GATEWAY_MAX_CONNECTIONS: '120000',
+      GATEWAY_UNIDENTIFIED_TIMEOUT_SECONDS: '10',
+      GATEWAY_MAX_UNIDENTIFIED_PER_ADDRESS: '50',
+      OPEN_FILE_RESERVE: '4096',
+    });
+    expect(config.gatewayLimits).toEqual({
+      maxConnections: 120_000,
+      unidentifiedTimeoutMs: 10_000,
+      maxUnidentifiedPerAddress: 50,
+    });
+    expect(config.openFileReserve).toBe(4096);
+    expect(() => loadConfig({ GATEWAY_UNIDENTIFIED_TIMEOUT_SECONDS: '0' })).toThrow(
+      /GATEWAY_UNIDENTIFIED_TIMEOUT_SECONDS must be at least 1/,
+    );
+    expect(() => loadConfig({ GATEWAY_MAX_CONNECTIONS: 'many' })).toThrow(
+      /GATEWAY_MAX_CONNECTIONS must be a whole number/,
+    );
   });
 });
