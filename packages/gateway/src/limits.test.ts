@@ -151,6 +151,22 @@ describe('connections that identify no registered device', () => {
     expect(again.closed).toBe(false);
   });
 
+  it('counts an OsmAnd connection identified once it reported as a registered device', async () => {
+    t = await testGateway(['48241179'], { unidentifiedTimeoutMs: 300 });
+    const port = t.gateway.ports.osmand;
+    const get = (id: string) => `GET /?id=${id}&lat=48.85&lon=2.35&timestamp=1504763811 HTTP/1.1\r\nHost: x\r\n\r\n`;
+    const phone = await TestClient.connect(port);
+    phone.send(get('48241179'));
+    const stranger = await TestClient.connect(port);
+    stranger.send(get('777'));
+    await eventually(() => phone.received.includes('HTTP/1.1 200') && stranger.received.includes('HTTP/1.1 403'));
+    // HTTP keeps both alive for 5 s; the unidentified timeout ends the stranger's only.
+    await eventually(() => stranger.closed, 2000, "the unknown device's connection to close");
+    await sleep(300);
+    expect(phone.closed).toBe(false);
+    expect(t.gateway.stats()).toMatchObject({ unidentifiedTimedOut: 1, unidentified: 0 });
+  });
+
   it('forgets a UDP peer that identifies nothing after the unidentified timeout', async () => {
     t = await testGateway([], { unidentifiedTimeoutMs: 150 });
     const socket = createSocket('udp4');
