@@ -68,7 +68,7 @@ export function CrudPage<Row extends object, F extends object, V extends object>
   const actions: PagedColumn<Row> = {
     key: 'actions',
     title: t('actions'),
-    width: 170,
+    width: 210,
     fixed: 'right',
     resizable: false,
     render: (_v, row) =>

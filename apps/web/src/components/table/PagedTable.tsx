@@ -40,6 +40,22 @@ export interface PagedTableProps<Row, Totals = unknown> {
 
 const ORDER: Record<SortType, 'ascend' | 'descend'> = { asc: 'ascend', desc: 'descend' };
 
+/** Width of a column without one: what antd's fixed layout would give it at least. */
+const DEFAULT_COLUMN_WIDTH = 120;
+/** antd's selection column. */
+const SELECTION_WIDTH = 32;
+
+/**
+ * The table's scroll width: the sum of its columns, so every column keeps its width and a pinned
+ * actions column never lies over the last ones ('max-content' with the fixed layout left the pinned
+ * column out of the sum, so the last column stayed under it however far one scrolled). A table
+ * narrower than its page still fills it.
+ */
+function scrollWidth(columns: { width?: number | string }[], selectable: boolean): number {
+  const sum = columns.reduce((s, c) => s + (typeof c.width === 'number' ? c.width : DEFAULT_COLUMN_WIDTH), 0);
+  return sum + (selectable ? SELECTION_WIDTH : 0);
+}
+
 /** antd Table driven by `useServerList`: server paging and sorting, draggable widths, i18n texts. */
 export function PagedTable<Row extends object, Totals = unknown>({
   id,
@@ -118,7 +134,7 @@ export function PagedTable<Row extends object, Totals = unknown>({
         rowSelection={rowSelection}
         rowClassName={rowClassName}
         onRow={onRow}
-        scroll={{ x: 'max-content', y: scrollY }}
+        scroll={{ x: scrollWidth(antColumns, rowSelection !== undefined), y: scrollY }}
         showSorterTooltip={false}
         onChange={onChange}
         summary={

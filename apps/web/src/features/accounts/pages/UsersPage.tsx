@@ -98,7 +98,7 @@ export default function UsersPage() {
             key: 'AccountType',
             dataIndex: 'AccountType',
             title: t('user.type'),
-            width: 120,
+            width: 170,
             sortable: true,
             render: (v: number) => (
               <Tag color={v <= AccountType.Admin ? 'blue' : undefined}>{t(`accountType.${v}`)}</Tag>
@@ -119,7 +119,8 @@ export default function UsersPage() {
               protectedRow(u) ? (
                 <span className="muted">{u.UserID === me ? t('user.self') : t('accountType.1')}</span>
               ) : (
-                <Space size={0}>
+                // Four actions: in French they take two lines rather than spill out of the pinned column.
+                <Space size={0} wrap>
                   <Button type="link" size="small" icon={<EditOutlined />} onClick={() => modal.openEdit(u)}>
                     {t('table:edit')}
                   </Button>

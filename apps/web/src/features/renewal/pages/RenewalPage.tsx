@@ -59,7 +59,7 @@ export default function RenewalPage() {
 
   const columns: PagedColumn<RenewalSimRow>[] = [
     { key: 'ICCID', dataIndex: 'ICCID', title: 'ICCID', width: 190, sortable: true, className: 'renewal-mono' },
-    { key: 'MSISDN', dataIndex: 'MSISDN', title: t('field.msisdn'), width: 125, className: 'renewal-mono' },
+    { key: 'MSISDN', dataIndex: 'MSISDN', title: t('field.msisdn'), width: 150, className: 'renewal-mono' },
     { key: 'ExpiresOn', dataIndex: 'ExpiresOn', title: t('field.expiresOn'), width: 120, sortable: true },
     {
       key: 'DisplayState',

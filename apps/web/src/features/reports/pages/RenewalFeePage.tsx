@@ -93,7 +93,7 @@ export default function RenewalFeePage() {
     {
       key: 'Ref',
       title: t('col.ref'),
-      width: 200,
+      width: 230,
       ellipsis: true,
       render: (_: unknown, row) => row.OrderNo || (row.WorkID ? t('workOrderRef', { id: row.WorkID }) : ''),
     },

@@ -23,8 +23,8 @@ export function BatchHistory() {
     { key: 'SupplierName', title: t('field.supplier'), dataIndex: 'SupplierName', width: 130, ellipsis: true },
     { key: 'FileName', title: t('batch.file'), dataIndex: 'FileName', width: 140, ellipsis: true },
     { key: 'Total', title: t('batch.total'), dataIndex: 'Total', width: 64, align: 'right' },
-    { key: 'Imported', title: t('batch.imported'), dataIndex: 'Imported', width: 80, align: 'right' },
-    { key: 'Failed', title: t('batch.failed'), dataIndex: 'Failed', width: 64, align: 'right' },
+    { key: 'Imported', title: t('batch.imported'), dataIndex: 'Imported', width: 100, align: 'right' },
+    { key: 'Failed', title: t('batch.failed'), dataIndex: 'Failed', width: 90, align: 'right' },
     { key: 'UserName', title: t('batch.user'), dataIndex: 'UserName', width: 80, ellipsis: true },
     { key: 'CreateTime', title: t('field.createTime'), dataIndex: 'CreateTime', width: 150 },
     {

@@ -82,7 +82,7 @@ export default function SmsRecordPage() {
         return row.Error ? <Tooltip title={row.Error}>{tag}</Tooltip> : tag;
       },
     },
-    { key: 'Provider', dataIndex: 'Provider', title: t('col.provider'), width: 90 },
+    { key: 'Provider', dataIndex: 'Provider', title: t('col.provider'), width: 110 },
     { key: 'UserName', dataIndex: 'UserName', title: t('col.user'), width: 130, ellipsis: true },
     { key: 'SentTime', dataIndex: 'SentTime', title: t('col.sentTime'), width: 170 },
     { key: 'DeliveredTime', dataIndex: 'DeliveredTime', title: t('col.deliveredTime'), width: 170 },

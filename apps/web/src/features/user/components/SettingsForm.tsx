@@ -85,6 +85,8 @@ export function SettingsForm({ profile }: { profile: Profile | undefined }) {
         <Form.Item name="MenuPosition" label={t('menuPosition')}>
           <Radio.Group
             optionType="button"
+            block
+            className="menu-position-control"
             options={[MenuPosition.Top, MenuPosition.Left, MenuPosition.Right].map((p) => ({
               value: p,
               label: t(`menu.${p}`),
