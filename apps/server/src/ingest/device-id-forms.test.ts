@@ -1,5 +1,5 @@
 import { createConnection, type Socket } from 'node:net';
-import { devices, positions } from '@lodestar/db';
+import { devices, positions, vehicles } from '@lodestar/db';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { ErrCode, Fn } from '@lodestar/domain';
 import { type GatewayHandle, startGateway } from '@lodestar/gateway';
@@ -175,5 +175,25 @@ describe.each(dbTargets())('JT/T 808 ids with and without leading zeros on $name
       Keyword: LABEL,
     });
     expect(list.data.rows).toEqual([expect.objectContaining({ DeviceID: STORED, DeviceName: 'Label typed' })]);
+  });
+
+  it('binds a self-registered vehicle to the device whichever form its owner typed', async () => {
+    const phone = '13511113333';
+    await t.call('POST', 'account/sendsmscode', { body: { Phone: phone, Purpose: 'register' } });
+    const r = await t.call('POST', 'account/register', {
+      body: {
+        Phone: phone,
+        SMSCode: t.lastSmsCode(phone),
+        UserPassword: 'drive2026',
+        UserName: 'Owner',
+        Vehicle: { Plate: '沪A80800', DeviceID: LABEL },
+      },
+    });
+    expect(r.code, r.msg).toBe(200);
+    const [bound] = await t.database.db
+      .select({ deviceId: vehicles.deviceId })
+      .from(vehicles)
+      .where(eq(vehicles.plate, '沪A80800'));
+    expect(bound?.deviceId).toBe(STORED);
   });
 });
