@@ -1,8 +1,16 @@
-import { ensureSuperAdmin, openDatabase, seedBillingDemo, seedDemo, seedSimDemo, seedVehicleDemo } from '@lodestar/db';
-import { AccountType } from '@lodestar/domain';
+import {
+  demoLogins,
+  ensureSuperAdmin,
+  openDatabase,
+  seedBillingDemo,
+  seedDemo,
+  seedSimDemo,
+  seedVehicleDemo,
+} from '@lodestar/db';
 import { type GatewayHandle, startGateway } from '@lodestar/gateway';
 import { deviceIds, type SimulatorHandle, startSimulator } from '@lodestar/simulator';
 import { buildApp } from './app.ts';
+import { startBanner } from './banner.ts';
 import { loadConfig, rolesApart } from './config.ts';
 import { registerDemoFleet } from './demo.ts';
 import { InProcessBus, type LiveBus } from './ingest/bus.ts';
@@ -12,13 +20,6 @@ import { gatewayConnectionCap, raiseOpenFileLimit } from './lib/open-files.ts';
 import { HttpSmsProvider, LocalSmsProvider } from './modules/sms/provider.ts';
 import { joinDeployment } from './scale/deployment.ts';
 
-const ACCOUNT_NAMES: Record<number, string> = {
-  [AccountType.SuperAdmin]: 'super administrator',
-  [AccountType.Admin]: 'administrator',
-  [AccountType.User]: 'ordinary user',
-  [AccountType.Installer]: 'installer',
-};
-
 async function main() {
   const config = loadConfig();
   const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -26,9 +27,6 @@ async function main() {
   const openFiles = raiseOpenFileLimit();
   const { roles } = config;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  say(
-    `Database: ${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'external (DATABASE_URL)'}`,
-  );
 
   // Accounts and the demo organisation belong to the API; a gateway or ingest process only reads devices.
   const admin = roles.has('api')
@@ -115,41 +113,28 @@ async function main() {
     });
   }
 
-  say('');
-  if (app)
-    say(`Lodestar console: http://localhost:${config.port}/  (API docs: http://localhost:${config.port}/API/docs)`);
-  if (admin) {
-    say(
-      `Super administrator created: login ${admin.phone}${admin.generated ? `, password ${admin.password}  (shown once; change it)` : ''}`,
-    );
-  } else if (app) say(`Super administrator: login ${config.adminPhone}`);
-  if (demoUsers) {
-    say(`Demo organisation seeded. Demo logins (password for all: ${demoUsers[0]?.password ?? ''}):`);
-    for (const u of demoUsers) say(`  ${u.phone}  ${ACCOUNT_NAMES[u.accountType]}  ${u.userName} @ ${u.holdName}`);
-  }
-  if (gateway) {
-    const listening = Object.entries(gateway.ports)
-      .filter(([, p]) => p > 0)
-      .map(([name, p]) => `${name} ${p}`)
-      .join(', ');
-    say(`Device gateway: ${listening || 'all protocols disabled'}; live bus ${bus.kind}`);
-    const cap = gateway.limits.maxConnections;
-    say(
-      `Device connections: at most ${cap}` +
-        (openFiles
-          ? ` (open-file limit ${openFiles.soft}, hard ${openFiles.hard}; ${openFiles.soft - cap} left for the rest)`
-          : '') +
-        `; unidentified ones closed after ${config.gatewayLimits.unidentifiedTimeoutMs / 1000} s, at most ${config.gatewayLimits.maxUnidentifiedPerAddress} per address`,
-    );
-  }
-  if (scale) say(scale.describe());
-  if (simulator) say(`Demo fleet: ${fleet.length} simulated trackers reporting over real TCP/HTTP every 10 s.`);
-  else if (fleet.length && gateway)
-    say(
-      `Demo fleet: ${fleet.length} trackers registered, not driven here (DEMO_SIMULATOR=0): run packages/simulator/src/cli.ts --devices ${fleet.length}.`,
-    );
-  if (app && config.smsProvider === 'local')
-    say('SMS: local provider — verification codes are written to this log, nothing is sent.');
+  const deviceConnections = (cap: number) =>
+    `Device connections: at most ${cap}` +
+    (openFiles
+      ? ` (open-file limit ${openFiles.soft}, hard ${openFiles.hard}; ${openFiles.soft - cap} left for the rest)`
+      : '') +
+    `; unidentified ones closed after ${config.gatewayLimits.unidentifiedTimeoutMs / 1000} s, at most ${config.gatewayLimits.maxUnidentifiedPerAddress} per address`;
+  const banner = startBanner({
+    port: app ? config.port : undefined,
+    admin,
+    adminPhone: config.adminPhone,
+    demoSeeded: demoUsers !== undefined,
+    demoLogins: app ? await demoLogins(database.db) : [],
+    devicePorts: gateway?.ports,
+    // bench/idle-connections.ts reads this line.
+    deviceConnections: gateway && deviceConnections(gateway.limits.maxConnections),
+    deployment: scale ? [scale.describe()] : bus.kind === 'nats' ? ['Live bus: NATS'] : [],
+    fleet: { devices: gateway ? fleet.length : 0, driven: simulator !== undefined },
+    database:
+      database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'external PostgreSQL (DATABASE_URL)',
+    localSms: config.smsProvider === 'local',
+  });
+  for (const line of banner) say(line);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,7 +1,7 @@
 import { AccountType, ALL_FUNCTION_IDS, Fn, HoldType } from '@lodestar/domain';
-import { eq, isNull } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from './connect.ts';
-import { generatePassword, hashPassword } from './password.ts';
+import { generatePassword, hashPassword, verifyPassword } from './password.ts';
 import { holds, settings, userFunctions, users } from './schema.ts';
 
 export interface SeededUser {
@@ -84,6 +84,8 @@ const GPS_USER_FUNS = [
 const INSTALLER_FUNS = [Fn.dashboard, Fn.workOrders, Fn.gpsMonitor, Fn.onlineMonitor, Fn.deviceManage, Fn.query];
 
 export const DEMO_PASSWORD = 'demo1234';
+/** The demo organisation's log-ins, one per account type below the super administrator. */
+export const DEMO_PHONES = ['13900000001', '13900000002', '13900000003', '13900000004'] as const;
 
 /**
  * A demo organisation: a four-level hold tree (platform → service providers → enterprises →
@@ -123,10 +125,49 @@ export async function seedDemo(db: Db): Promise<SeededUser[] | undefined> {
     await insertUser(db, { holdId, phone, password: DEMO_PASSWORD, userName, accountType }, funs);
     seeded.push({ phone, password: DEMO_PASSWORD, userName, accountType, holdName });
   };
-  await add(east.id, '华东服务商', '13900000001', '王经理', AccountType.Admin, adminFuns);
-  await add(sud.id, 'Sud Mobilité SARL', '13900000002', 'Claire Martin', AccountType.Admin, adminFuns);
-  await add(logistics.id, '上海快运物流 Shanghai Express', '13900000003', '李调度', AccountType.User, GPS_USER_FUNS);
-  await add(coldChain.id, '冷链车队', '13900000004', '赵师傅', AccountType.Installer, INSTALLER_FUNS);
+  const [eastAdmin, sudAdmin, dispatcher, installer] = DEMO_PHONES;
+  await add(east.id, '华东服务商', eastAdmin, '王经理', AccountType.Admin, adminFuns);
+  await add(sud.id, 'Sud Mobilité SARL', sudAdmin, 'Claire Martin', AccountType.Admin, adminFuns);
+  await add(logistics.id, '上海快运物流 Shanghai Express', dispatcher, '李调度', AccountType.User, GPS_USER_FUNS);
+  await add(coldChain.id, '冷链车队', installer, '赵师傅', AccountType.Installer, INSTALLER_FUNS);
   await db.insert(settings).values({ key: 'demo_seeded', value: new Date().toISOString() });
   return seeded;
+}
+
+/** A demo log-in as it is now; `password` only while the account still has the demo password. */
+export interface DemoLogin {
+  phone: string;
+  password: string | undefined;
+  userName: string;
+  accountType: AccountType;
+  holdName: string;
+}
+
+/**
+ * The demo organisation's log-ins that still exist, for the start-up banner of every start (not only
+ * the one that seeded them), in the order seeded; empty when no demo organisation was seeded.
+ */
+export async function demoLogins(db: Db): Promise<DemoLogin[]> {
+  const done = await db.select().from(settings).where(eq(settings.key, 'demo_seeded'));
+  if (!done.length) return [];
+  const rows = await db
+    .select({
+      phone: users.phone,
+      userName: users.userName,
+      accountType: users.accountType,
+      holdName: holds.name,
+      passwordHash: users.passwordHash,
+    })
+    .from(users)
+    .innerJoin(holds, eq(holds.id, users.holdId))
+    .where(inArray(users.phone, [...DEMO_PHONES]));
+  rows.sort((a, b) => a.phone.localeCompare(b.phone));
+  // scrypt runs on libuv's thread pool: the four checks overlap (~50 ms each).
+  return Promise.all(
+    rows.map(async ({ passwordHash, accountType, ...row }) => ({
+      ...row,
+      accountType: accountType as AccountType,
+      password: (await verifyPassword(DEMO_PASSWORD, passwordHash)) ? DEMO_PASSWORD : undefined,
+    })),
+  );
 }
