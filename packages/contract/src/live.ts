@@ -1,6 +1,6 @@
 import { LIVE_WATCH_MAX } from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
-import { Id, Nullable } from './common.ts';
+import { DateTimeText, Id, Nullable } from './common.ts';
 
 /**
  * The live feed: GET /API/ws?appid=…&token=… upgrades to a WebSocket (docs/API.md "Live feed").
@@ -8,8 +8,8 @@ import { Id, Nullable } from './common.ts';
  * Close codes and the watch limit are values both sides use: LIVE_CLOSE and LIVE_WATCH_MAX in @lodestar/domain.
  */
 
-/** Something that happened to a device (an alarm raised, ignition changed, connected or gone). */
-export const LiveEventSchema = Type.Object({
+/** Something that happened to a device (an alarm raised, ignition changed, connected or gone), on the bus. */
+export const LiveBusEventSchema = Type.Object({
   type: Type.Union([
     Type.Literal('alarm'),
     Type.Literal('ignitionOn'),
@@ -21,6 +21,12 @@ export const LiveEventSchema = Type.Object({
   eventTime: Type.String({ description: 'ISO 8601 UTC on the bus' }),
   lat: Type.Optional(Nullable(Type.Number())),
   lon: Type.Optional(Nullable(Type.Number())),
+});
+export type LiveBusEvent = Static<typeof LiveBusEventSchema>;
+/** The same event in a `positions` message: its time in the user's zone, as every time the API answers. */
+export const LiveEventSchema = Type.Object({
+  ...LiveBusEventSchema.properties,
+  eventTime: DateTimeText,
 });
 export type LiveEvent = Static<typeof LiveEventSchema>;
 
@@ -43,18 +49,21 @@ export const LiveUpdateSchema = Type.Object({
   alarms: Type.Array(Type.String()),
   status: Type.String({ description: 'map status as of this update (the device just reported, so it is online)' }),
   mileage: Type.Number(),
-  events: Type.Array(LiveEventSchema),
+  events: Type.Array(LiveBusEventSchema),
 });
 export type LiveUpdate = Static<typeof LiveUpdateSchema>;
 
-/** One device in a `positions` message. Lat, Lng and GpsTime are null for a device that never had a fix. */
+/**
+ * One device in a `positions` message. Lat, Lng and GpsTime are null for a device that never had a
+ * fix: the console updates its status but never draws it (nor a trail point) without a position.
+ */
 export const LivePositionSchema = Type.Object({
   DeviceID: Type.String(),
   Lat: Nullable(Type.Number({ description: 'WGS-84' })),
   Lng: Nullable(Type.Number({ description: 'WGS-84' })),
   Speed: Nullable(Type.Number({ description: 'km/h' })),
   Course: Nullable(Type.Number()),
-  GpsTime: Nullable(Type.String({ description: 'ISO 8601 UTC' })),
+  GpsTime: Nullable(DateTimeText),
   Acc: Nullable(Type.Boolean()),
   Alarms: Type.Array(Type.String()),
   Status: Type.String({ description: 'moving, ignitionOff, still, offline, alarm, weakGps, unused' }),

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { LiveUpdate } from '@lodestar/contract/live';
 
 /** What the live bus carries (declared in the contract: it crosses processes over NATS too). */
-export type { LiveEvent, LiveUpdate } from '@lodestar/contract/live';
+export type { LiveBusEvent, LiveUpdate } from '@lodestar/contract/live';
 
 /**
  * The live bus between ingest and the API's subscribers. In-process by default; NATS JetStream

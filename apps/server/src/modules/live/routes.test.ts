@@ -9,12 +9,13 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 
 afterAll(stopTestServers);
 
+const FIX_TIME = '2026-01-02T03:04:05.000Z';
 const update = (deviceId: string, holdId: number, holdPath: string, lat: number): LiveUpdate => ({
   devicePk: 0,
   deviceId,
   holdId,
   holdPath,
-  fixTime: new Date().toISOString(),
+  fixTime: FIX_TIME,
   lat,
   lon: 121.47,
   speed: 30,
@@ -69,12 +70,17 @@ describe.each(dbTargets())('live feed on $name PostgreSQL', (target) => {
     t.ingest.bus.publish([
       update('A-DEVICE', a.id, a.path, 31.1),
       update('A-DEVICE', a.id, a.path, 31.2),
-      update('A1-DEVICE', a1.id, a1.path, 31.3),
+      { ...update('A1-DEVICE', a1.id, a1.path, 31.3), events: [{ type: 'alarm', alarm: 'sos', eventTime: FIX_TIME }] },
       update('B-DEVICE', b.id, b.path, 39.9),
     ]);
-    const msg = (await box.next('positions')) as unknown as { rows: { DeviceID: string; Lat: number }[] };
+    const msg = (await box.next('positions')) as unknown as LivePositions;
     expect(msg.rows.map((r) => r.DeviceID).sort()).toEqual(['A-DEVICE', 'A1-DEVICE']);
     expect(msg.rows.find((r) => r.DeviceID === 'A-DEVICE')?.Lat).toBe(31.2);
+    // Times as every list call answers them: the user's zone (Asia/Shanghai), 'YYYY-MM-DD HH:mm:ss'.
+    expect(msg.rows.find((r) => r.DeviceID === 'A-DEVICE')?.GpsTime).toBe('2026-01-02 11:04:05');
+    expect(msg.rows.find((r) => r.DeviceID === 'A1-DEVICE')?.Events).toEqual([
+      { type: 'alarm', alarm: 'sos', eventTime: '2026-01-02 11:04:05' },
+    ]);
 
     // Narrowing to a hold below works; widening to another hold is refused.
     ws.send(JSON.stringify({ type: 'scope', HoldID: a1.id }));

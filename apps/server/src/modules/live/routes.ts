@@ -3,6 +3,7 @@ import type { LiveClientMessage, LivePosition, LiveServerMessage, LiveUpdate } f
 import { Fn, LIVE_CLOSE, LIVE_WATCH_MAX } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
 import type { LiveBus } from '../../ingest/bus.ts';
+import { zoneFormatter } from '../../lib/time.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { SessionRepository } from '../account/session-repository.ts';
 import type { HoldRepository } from '../holds/repository.ts';
@@ -18,18 +19,31 @@ interface Deps {
   recheckMs?: number;
 }
 
-const row = (u: LiveUpdate): LivePosition => ({
+// One formatter per zone, shared by every socket in it: its offset cache per hour makes a row's
+// time a few string operations, not an Intl call (the feed formats every listed device every second).
+const zoneTexts = new Map<string, (d: Date) => string>();
+function zoneText(timeZone: string): (d: Date) => string {
+  let f = zoneTexts.get(timeZone);
+  if (!f) {
+    f = zoneFormatter(timeZone);
+    zoneTexts.set(timeZone, f);
+  }
+  return f;
+}
+
+/** A bus update as the user reads it: every time in the user's zone, like the list calls. */
+const row = (u: LiveUpdate, inZone: (d: Date) => string): LivePosition => ({
   DeviceID: u.deviceId,
   Lat: u.lat,
   Lng: u.lon,
   Speed: u.speed,
   Course: u.course,
-  GpsTime: u.fixTime,
+  GpsTime: u.fixTime === null ? null : inZone(new Date(u.fixTime)),
   Acc: u.acc,
   Alarms: u.alarms,
   Status: u.status,
   Mileage: Math.round(u.mileage * 100) / 100,
-  Events: u.events,
+  Events: u.events.length ? u.events.map((e) => ({ ...e, eventTime: inZone(new Date(e.eventTime)) })) : [],
 });
 
 /**
@@ -55,6 +69,7 @@ export async function liveRoutes(app: FastifyInstance, deps: Deps) {
     if (!session) return socket.close(LIVE_CLOSE.LoginAgain, 'login again');
     if (!session.funs.includes(Fn.onlineMonitor)) return socket.close(LIVE_CLOSE.NoFunction, 'no monitor function');
 
+    let inZone = zoneText(session.timeZone);
     let scope = session.holdPath;
     let watched: Set<string> | null = null;
     let pending = new Map<string, LiveUpdate>();
@@ -64,14 +79,18 @@ export async function liveRoutes(app: FastifyInstance, deps: Deps) {
     const send = (msg: LiveServerMessage) => socket.send(JSON.stringify(msg));
     const flush = setInterval(() => {
       if (!pending.size || socket.readyState !== socket.OPEN) return;
-      const rows = [...pending.values()].map(row);
+      const rows = [...pending.values()].map((u) => row(u, inZone));
       pending = new Map();
       send({ type: 'positions', rows });
     }, intervalMs);
     const recheck = setInterval(
       () =>
         void valid().then(
-          (s) => s || socket.close(LIVE_CLOSE.LoginAgain, 'login again'),
+          (s) => {
+            if (!s) return socket.close(LIVE_CLOSE.LoginAgain, 'login again');
+            // A zone changed in the settings applies from here on.
+            inZone = zoneText(s.timeZone);
+          },
           () => {},
         ),
       deps.recheckMs ?? 30_000,

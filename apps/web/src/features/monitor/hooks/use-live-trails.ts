@@ -1,9 +1,9 @@
 import { Fn } from '@lodestar/domain';
 import { useEffect, useRef } from 'react';
+import { wallClockIn } from '../../../lib/user-time.ts';
 import { useFunctionSet } from '../../../store/session.ts';
 import { getTrack } from '../api/get-track.ts';
 import { useMonitorStore } from '../live/monitor-store.ts';
-import { formatInZone } from '../live/positions.ts';
 import { pickTrails } from '../live/trails.ts';
 
 const SEED_MINUTES = 30;
@@ -33,8 +33,8 @@ export function useLiveTrails(selectedId: string | null, selectedOn: boolean): v
     for (const id of asked.current) if (!ids.includes(id)) asked.current.delete(id);
     if (!mayQuery) return;
     const now = Date.now();
-    const start = formatInZone(new Date(now - SEED_MINUTES * 60_000).toISOString(), timeZone);
-    const end = formatInZone(new Date(now + 60_000).toISOString(), timeZone);
+    const start = wallClockIn(new Date(now - SEED_MINUTES * 60_000), timeZone);
+    const end = wallClockIn(new Date(now + 60_000), timeZone);
     for (const id of ids) {
       if (asked.current.has(id) || trails[id]?.seeded) continue;
       asked.current.add(id);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { applyPositions, createFrameBatcher, formatInZone } from './positions.ts';
+import { applyPositions, createFrameBatcher } from './positions.ts';
 import { livePosition as pos, monitorRow as row } from './test-rows.ts';
 
 describe('applyPositions', () => {
@@ -26,14 +26,28 @@ describe('applyPositions', () => {
     expect(applyPositions(rows, [])).toBe(rows);
   });
 
-  it('shows GPS time in the user time zone', () => {
-    expect(formatInZone('2026-01-02T03:04:05Z', 'Asia/Shanghai')).toBe('2026-01-02 11:04:05');
-    // The same zone again (a cached formatter) and another zone do not mix.
-    expect(formatInZone('2026-07-02T03:04:05Z', 'Asia/Shanghai')).toBe('2026-07-02 11:04:05');
-    expect(formatInZone('2026-07-02T03:04:05Z', 'Europe/Paris')).toBe('2026-07-02 05:04:05');
-    // An unknown zone falls back to the browser's zone instead of failing the update.
-    expect(formatInZone('2026-07-02T03:04:05Z', 'Mars/Olympus')).toMatch(/^2026-07-02 \d\d:04:05$/);
-    expect(formatInZone('not a time', 'Asia/Shanghai')).toBe('not a time');
+  it('takes GPS time as the server sends it, in the user time zone, and stamps the receive time in that zone', () => {
+    const now = new Date('2026-01-02T03:04:06Z');
+    const next = applyPositions(rows, [pos('A1', 121.1, 31.1)], 'Asia/Shanghai', now);
+    expect(next.A1).toMatchObject({ GpsTime: '2026-01-02 03:04:05', ReceiveTime: '2026-01-02 11:04:06' });
+  });
+
+  it('gives a device with no fix its status but no position', () => {
+    const unused = { N1: row('N1', { Lat: null, Lng: null, Speed: null, Course: null, Status: 'unused' }) };
+    const noFix = pos('N1', 0, 0, {
+      Lat: null,
+      Lng: null,
+      GpsTime: null,
+      Speed: null,
+      Course: null,
+      Status: 'weakGps',
+    });
+    const next = applyPositions(unused, [noFix], 'UTC');
+    expect(next.N1).toMatchObject({ Lat: null, Lng: null, GpsTime: null, Status: 'weakGps', Online: true });
+    // A listed device with a position keeps it when an update without a fix comes.
+    const kept = applyPositions(rows, [{ ...noFix, DeviceID: 'A1' }], 'UTC');
+    expect(kept.A1).toMatchObject({ Lat: 31, Lng: 121, Status: 'weakGps', Online: true });
+    expect(kept.A1?.GpsTime).toBe(rows.A1.GpsTime);
   });
 });
 

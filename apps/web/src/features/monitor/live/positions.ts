@@ -1,43 +1,16 @@
-import type { LivePosition, MonitorRow } from '../api/types.ts';
+import type { LivePosition } from '@lodestar/contract/live';
+import type { MonitorRow } from '@lodestar/contract/monitor';
+import { wallClockIn } from '../../../lib/user-time.ts';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** One formatter per zone: building an Intl.DateTimeFormat costs ~0.3 ms, 150 ms for a live update of 500 rows. */
-function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat('sv-SE', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(key, f);
-  }
-  return f;
-}
-
-/** 'YYYY-MM-DD HH:mm:ss' of an instant in a time zone (the form the list's times come in). */
-export function formatInZone(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  try {
-    return formatterFor(timeZone).format(date);
-  } catch {
-    // An unknown zone name: the browser's own zone.
-    return timeZone === undefined ? iso : formatInZone(iso);
-  }
-}
+/** A live update that places the device: one that never had a fix has no Lat, Lng or GpsTime. */
+export const hasPosition = (p: LivePosition): p is LivePosition & { Lat: number; Lng: number; GpsTime: string } =>
+  p.Lat !== null && p.Lng !== null && p.GpsTime !== null;
 
 /**
  * Applies one frame's worth of live positions to the rows: only devices already listed change
  * (the list's filter decides membership), the last update of a device wins, and the same object
- * comes back when nothing changed so React skips the render.
+ * comes back when nothing changed so React skips the render. Times come in the user's zone, as the
+ * list's do. A device that has never had a fix (no Lat, Lng or GpsTime) gets its status, not a position.
  */
 export function applyPositions(
   rows: Readonly<Record<string, MonitorRow>>,
@@ -46,18 +19,15 @@ export function applyPositions(
   now = new Date(),
 ): Readonly<Record<string, MonitorRow>> {
   let next: Record<string, MonitorRow> | null = null;
-  const receiveTime = formatInZone(now.toISOString(), timeZone);
+  const receiveTime = wallClockIn(now, timeZone);
   for (const p of batch) {
     const current = (next ?? rows)[p.DeviceID];
     if (!current) continue;
     next ??= { ...rows };
+    const fix = hasPosition(p) ? { Lat: p.Lat, Lng: p.Lng, Speed: p.Speed, Course: p.Course, GpsTime: p.GpsTime } : {};
     next[p.DeviceID] = {
       ...current,
-      Lat: p.Lat,
-      Lng: p.Lng,
-      Speed: p.Speed,
-      Course: p.Course,
-      GpsTime: formatInZone(p.GpsTime, timeZone),
+      ...fix,
       ReceiveTime: receiveTime,
       Acc: p.Acc,
       Alarms: p.Alarms,

@@ -1,6 +1,6 @@
+import type { MonitorRow } from '@lodestar/contract/monitor';
 import { describe, expect, it } from 'vitest';
 import type { LngLat } from '../../../map/coords.ts';
-import type { MonitorRow } from '../api/types.ts';
 import { monitorRow, livePosition as pos } from './test-rows.ts';
 import {
   appendTrails,
@@ -114,6 +114,17 @@ describe('appendTrails', () => {
     expect(appendTrails(before, [pos('X', 1, 1)])).toBe(before);
     expect(appendTrails(before, [pos('A', 1, 1)])).toBe(before);
     expect(appendTrails(before, [])).toBe(before);
+  });
+
+  it('adds no point for an update without a fix (a device that never had one)', () => {
+    const before: Trails = { A: trail([[1, 1]]) };
+    const noFix = pos('A', 0, 0, { Lat: null, Lng: null, GpsTime: null, Status: 'weakGps' });
+    expect(appendTrails(before, [noFix])).toBe(before);
+    const after = appendTrails(before, [noFix, pos('A', 2, 2)]);
+    expect(after.A?.points).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
   });
 
   it('keeps the newest max points and marks the trail trimmed', () => {

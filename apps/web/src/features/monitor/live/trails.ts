@@ -1,5 +1,7 @@
+import type { LivePosition } from '@lodestar/contract/live';
+import type { MonitorRow } from '@lodestar/contract/monitor';
 import type { LngLat } from '../../../map/coords.ts';
-import type { LivePosition, MonitorRow } from '../api/types.ts';
+import { hasPosition } from './positions.ts';
 
 /**
  * Live trails (real-time track mode, spec section 4): the selected device's when live track is on,
@@ -94,7 +96,7 @@ function leastUsed(used: ReadonlyMap<string, number>): string {
   return best;
 }
 
-/** Appends the live positions of devices that have a trail, skipping repeats; the same object when none moved. */
+/** Appends the live positions of devices that have a trail, skipping repeats and updates without a fix; the same object when none moved. */
 export function appendTrails(
   trails: Trails,
   batch: readonly LivePosition[],
@@ -103,7 +105,8 @@ export function appendTrails(
   const added = new Map<string, LngLat[]>();
   for (const p of batch) {
     const trail = trails[p.DeviceID];
-    if (!trail) continue;
+    // An update without a fix says the device's status, not where it is.
+    if (!trail || !hasPosition(p)) continue;
     const list = added.get(p.DeviceID) ?? [];
     const last = list[list.length - 1] ?? trail.points[trail.points.length - 1];
     if (last && last[0] === p.Lng && last[1] === p.Lat) continue;

@@ -1,22 +1,13 @@
-import { DEFAULT_APP_ID } from '@lodestar/domain';
+import type { LiveClientMessage, LivePosition, LiveServerMessage } from '@lodestar/contract/live';
+import { DEFAULT_APP_ID, LIVE_CLOSE } from '@lodestar/domain';
 import { useEffect, useRef } from 'react';
 import { useSession } from '../../../store/session.ts';
-import type { LivePosition } from '../api/types.ts';
 import { useMonitorStore } from './monitor-store.ts';
 import { createFrameBatcher } from './positions.ts';
 
-/** Close codes of the live feed (server `WS_CLOSE`). */
-const CLOSE = { BadRequest: 4400, LoginAgain: 4401, NoFunction: 4403 } as const;
 const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
 /** Positions applied per animation frame: each frame's render stays short when many report at once. */
 const POSITIONS_PER_FRAME = 100;
-
-type ServerMessage =
-  | { type: 'hello'; intervalMs: number; HoldID: number }
-  | { type: 'positions'; rows: LivePosition[] }
-  | { type: 'scope'; HoldID: number }
-  | { type: 'watch'; count: number | null }
-  | { type: 'error'; msg: string };
 
 export function liveFeedUrl(token: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   const appId = import.meta.env.VITE_APP_ID || DEFAULT_APP_ID;
@@ -56,9 +47,9 @@ export function useLiveFeed(holdId: number | null, deviceIds: readonly string[])
       const ws = new WebSocket(liveFeedUrl(token));
       socketRef.current = ws;
       ws.onmessage = (ev) => {
-        let msg: ServerMessage;
+        let msg: LiveServerMessage;
         try {
-          msg = JSON.parse(String(ev.data)) as ServerMessage;
+          msg = JSON.parse(String(ev.data)) as LiveServerMessage;
         } catch {
           return;
         }
@@ -66,19 +57,19 @@ export function useLiveFeed(holdId: number | null, deviceIds: readonly string[])
           attempt = 0;
           setMode('live');
           if (holdRef.current && holdRef.current !== msg.HoldID)
-            ws.send(JSON.stringify({ type: 'scope', HoldID: holdRef.current }));
+            ws.send(encode({ type: 'scope', HoldID: holdRef.current }));
           ws.send(watchMessage(watchRef.current));
         } else if (msg.type === 'positions') batcher.push(...msg.rows);
       };
       ws.onclose = (ev) => {
         if (socketRef.current === ws) socketRef.current = null;
         if (stopped) return;
-        if (ev.code === CLOSE.LoginAgain) {
+        if (ev.code === LIVE_CLOSE.LoginAgain) {
           useSession.getState().clearSession();
           window.location.assign('/login');
           return;
         }
-        if (ev.code === CLOSE.NoFunction || ev.code === CLOSE.BadRequest) {
+        if (ev.code === LIVE_CLOSE.NoFunction || ev.code === LIVE_CLOSE.BadRequest) {
           setMode('forbidden');
           return;
         }
@@ -107,8 +98,9 @@ export function useLiveFeed(holdId: number | null, deviceIds: readonly string[])
   // Narrow the feed when another unit is chosen in the unit tree.
   useEffect(() => {
     const ws = socketRef.current;
-    if (holdId && ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'scope', HoldID: holdId }));
+    if (holdId && ws?.readyState === WebSocket.OPEN) ws.send(encode({ type: 'scope', HoldID: holdId }));
   }, [holdId]);
 }
 
-const watchMessage = (ids: readonly string[]) => JSON.stringify({ type: 'watch', DeviceIDs: ids });
+const encode = (msg: LiveClientMessage) => JSON.stringify(msg);
+const watchMessage = (ids: readonly string[]) => encode({ type: 'watch', DeviceIDs: [...ids] });
