@@ -1,6 +1,6 @@
 import { MAP_PROVIDERS, type MapProviderId, MenuPosition, mapTilesSetting } from '@lodestar/domain';
-import { Type } from 'typebox';
-import { Phone, ReplyOf } from './common.ts';
+import { type Static, Type } from 'typebox';
+import { Literals, Phone, ReplyOf } from './common.ts';
 
 const Password = Type.String({ minLength: 1, maxLength: 64 });
 const SmsCode = Type.String({ pattern: '^\\d{6}$' });
@@ -56,7 +56,7 @@ export const ConfigReply = ReplyOf(
     registration: Type.Boolean(),
     map: Type.Object(
       {
-        defaultProvider: Type.Union(MAP_PROVIDERS.map((id) => Type.Literal(id))),
+        defaultProvider: Literals(MAP_PROVIDERS),
         tiles: Type.Partial(
           Type.Object(
             Object.fromEntries(
@@ -75,3 +75,12 @@ export const ConfigReply = ReplyOf(
 
 export const SendCodeReply = ReplyOf(Type.Object({ provider: Type.String(), expiresInSeconds: Type.Integer() }));
 export const RegisterReply = ReplyOf(Type.Object({ UserID: Type.Integer() }));
+
+export type LoginInput = Static<typeof LoginBody>;
+export type SmsLoginInput = Static<typeof SmsLoginBody>;
+export type SendCodeInput = Static<typeof SendCodeBody>;
+export type SendCodeResult = Static<typeof SendCodeReply>['data'];
+export type RetrieveInput = Static<typeof RetrieveBody>;
+export type RegisterInput = Static<typeof RegisterBody>;
+export type Session = Static<typeof SessionReply>['data'];
+export type AppConfig = Static<typeof ConfigReply>['data'];

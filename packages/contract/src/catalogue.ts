@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { Empty, Id, PageOf, Paging, ReplyOf } from './common.ts';
+import { type Static, Type } from 'typebox';
+import { Empty, Id, Literals, PageOf, Paging, ReplyOf } from './common.ts';
 
 /**
  * Carriers, card types, packages and suppliers (docs/SIM-API.md, "Catalogue"). One schema per
@@ -18,8 +18,8 @@ const OwnerHold = Type.Optional(
     description: "the owner hold (the caller's hold or one below it); default the caller's hold",
   }),
 );
-const sortOf = (columns: string[]) => ({
-  SortColumn: Type.Optional(Type.Union(columns.map((c) => Type.Literal(c)))),
+const sortOf = <const C extends readonly string[]>(columns: C) => ({
+  SortColumn: Type.Optional(Literals(columns)),
   SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
 });
 const FenOrCount = (description: string) => Type.Integer({ minimum: 0, maximum: 2_000_000_000, description });
@@ -33,7 +33,7 @@ export const SUPPLIER_SORT = ['SupplierName', 'OperatorName', 'SimCount', 'Creat
 
 // Carriers
 export const OperatorSelectQuery = Type.Object({ OperatorName: NameFilter });
-const operatorFilters = { ...sortOf([...OPERATOR_SORT]), OperatorName: NameFilter };
+const operatorFilters = { ...sortOf(OPERATOR_SORT), OperatorName: NameFilter };
 export const OperatorListBody = Type.Object({ ...Paging, ...operatorFilters });
 /** The list's filters and order without paging: the export holds every matching row. */
 export const OperatorExportBody = Type.Object(operatorFilters);
@@ -44,20 +44,20 @@ export const ModifyOperatorBody = Type.Object({
   Remark,
 });
 export const OperatorIdBody = Type.Object({ OperatorID: Id });
-export const OperatorSelectReply = ReplyOf(
-  Type.Array(Type.Object({ OperatorID: Type.Integer(), OperatorName: Type.String() })),
-);
-export const OperatorListReply = PageOf(
-  Type.Object({
-    OperatorID: Type.Integer(),
-    OperatorName: Type.String(),
-    Remark: Type.String(),
-    HoldID: Type.Integer(),
-    HoldName: Type.String(),
-    Editable,
-    CreateTime,
-  }),
-);
+export const OperatorOptionSchema = Type.Object({ OperatorID: Type.Integer(), OperatorName: Type.String() });
+export type OperatorOption = Static<typeof OperatorOptionSchema>;
+export const OperatorSelectReply = ReplyOf(Type.Array(OperatorOptionSchema));
+export const OperatorRowSchema = Type.Object({
+  OperatorID: Type.Integer(),
+  OperatorName: Type.String(),
+  Remark: Type.String(),
+  HoldID: Type.Integer(),
+  HoldName: Type.String(),
+  Editable,
+  CreateTime,
+});
+export type OperatorRow = Static<typeof OperatorRowSchema>;
+export const OperatorListReply = PageOf(OperatorRowSchema);
 export const AddOperatorReply = ReplyOf(Type.Object({ OperatorID: Type.Integer() }));
 
 // Card types
@@ -65,7 +65,7 @@ const CardTypeOperator = Type.Union([Type.Integer({ minimum: 0 }), Type.Null()],
   description: 'the carrier; 0 or null = a form factor of any carrier',
 });
 export const CardTypeSelectQuery = Type.Object({ CardTypeName: NameFilter, OperatorID: OperatorFilter });
-const cardTypeFilters = { ...sortOf([...CARD_TYPE_SORT]), CardTypeName: NameFilter, OperatorID: OperatorFilter };
+const cardTypeFilters = { ...sortOf(CARD_TYPE_SORT), CardTypeName: NameFilter, OperatorID: OperatorFilter };
 export const CardTypeListBody = Type.Object({ ...Paging, ...cardTypeFilters });
 export const CardTypeExportBody = Type.Object(cardTypeFilters);
 export const AddCardTypeBody = Type.Object({
@@ -90,19 +90,19 @@ export const CardTypeSelectReply = ReplyOf(
     }),
   ),
 );
-export const CardTypeListReply = PageOf(
-  Type.Object({
-    CardTypeID: Type.Integer(),
-    CardTypeName: Type.String(),
-    OperatorID: Type.Union([Type.Integer(), Type.Null()]),
-    OperatorName: Type.String(),
-    Remark: Type.String(),
-    HoldID: Type.Integer(),
-    HoldName: Type.String(),
-    Editable,
-    CreateTime,
-  }),
-);
+export const CardTypeRowSchema = Type.Object({
+  CardTypeID: Type.Integer(),
+  CardTypeName: Type.String(),
+  OperatorID: Type.Union([Type.Integer(), Type.Null()], { description: 'null: a form factor of any carrier' }),
+  OperatorName: Type.String(),
+  Remark: Type.String(),
+  HoldID: Type.Integer(),
+  HoldName: Type.String(),
+  Editable,
+  CreateTime,
+});
+export type CardTypeRow = Static<typeof CardTypeRowSchema>;
+export const CardTypeListReply = PageOf(CardTypeRowSchema);
 export const AddCardTypeReply = ReplyOf(Type.Object({ CardTypeID: Type.Integer() }));
 
 // Packages
@@ -113,7 +113,7 @@ const packageFields = {
   PriceFen: FenOrCount('price in fen (integer), ≥ 0'),
 };
 export const PackageSelectQuery = Type.Object({ PackageName: NameFilter, OperatorID: OperatorFilter });
-const packageFilters = { ...sortOf([...PACKAGE_SORT]), PackageName: NameFilter, OperatorID: OperatorFilter };
+const packageFilters = { ...sortOf(PACKAGE_SORT), PackageName: NameFilter, OperatorID: OperatorFilter };
 export const PackageListBody = Type.Object({ ...Paging, ...packageFilters });
 export const PackageExportBody = Type.Object(packageFilters);
 export const AddPackageBody = Type.Object({
@@ -148,23 +148,23 @@ export const PackageSelectReply = ReplyOf(
     }),
   ),
 );
-export const PackageListReply = PageOf(
-  Type.Object({
-    PackageID: Type.Integer(),
-    PackageName: Type.String(),
-    OperatorID: Type.Integer(),
-    OperatorName: Type.String(),
-    PeriodMonths: Type.Integer(),
-    DataMB: Type.Integer(),
-    SmsCount: Type.Integer(),
-    PriceFen: Type.Integer(),
-    Remark: Type.String(),
-    HoldID: Type.Integer(),
-    HoldName: Type.String(),
-    Editable,
-    CreateTime,
-  }),
-);
+export const PackageRowSchema = Type.Object({
+  PackageID: Type.Integer(),
+  PackageName: Type.String(),
+  OperatorID: Type.Integer(),
+  OperatorName: Type.String(),
+  PeriodMonths: Type.Integer(),
+  DataMB: Type.Integer(),
+  SmsCount: Type.Integer(),
+  PriceFen: Type.Integer(),
+  Remark: Type.String(),
+  HoldID: Type.Integer(),
+  HoldName: Type.String(),
+  Editable,
+  CreateTime,
+});
+export type PackageRow = Static<typeof PackageRowSchema>;
+export const PackageListReply = PageOf(PackageRowSchema);
 export const AddPackageReply = ReplyOf(Type.Object({ PackageID: Type.Integer() }));
 
 // Suppliers
@@ -175,7 +175,7 @@ const supplierFields = {
   Remark,
 };
 export const SupplierSelectQuery = Type.Object({ SupplierName: NameFilter });
-const supplierFilters = { ...sortOf([...SUPPLIER_SORT]), OperatorID: OperatorFilter, SupplierName: NameFilter };
+const supplierFilters = { ...sortOf(SUPPLIER_SORT), OperatorID: OperatorFilter, SupplierName: NameFilter };
 export const SupplierListBody = Type.Object({ ...Paging, ...supplierFilters });
 export const SupplierExportBody = Type.Object(supplierFilters);
 export const AddSupplierBody = Type.Object({
@@ -192,7 +192,7 @@ export const ModifySupplierBody = Type.Object({
 });
 export const SupplierIdBody = Type.Object({ SupplierID: Id });
 export const SupplierIdQuery = Type.Object({ SupplierID: Id });
-const SupplierRow = Type.Object({
+export const SupplierRowSchema = Type.Object({
   SupplierID: Type.Integer(),
   SupplierName: Type.String(),
   OperatorID: Type.Integer(),
@@ -206,8 +206,9 @@ const SupplierRow = Type.Object({
   HoldName: Type.String(),
   CreateTime,
 });
-export const SupplierListReply = PageOf(SupplierRow);
-export const SupplierReply = ReplyOf(SupplierRow);
+export type SupplierRow = Static<typeof SupplierRowSchema>;
+export const SupplierListReply = PageOf(SupplierRowSchema);
+export const SupplierReply = ReplyOf(SupplierRowSchema);
 export const SupplierSelectReply = ReplyOf(
   Type.Array(
     Type.Object({

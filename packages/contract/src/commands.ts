@@ -1,10 +1,10 @@
 import { COMMAND_TYPES } from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
-import { DeviceID, Nullable, ReplyOf } from './common.ts';
+import { DeviceID, Literals, Nullable, ReplyOf } from './common.ts';
 
 export const SendCommandBody = Type.Object({
   DeviceID,
-  Type: Type.Union(COMMAND_TYPES.map((t) => Type.Literal(t))),
+  Type: Literals(COMMAND_TYPES),
   Text: Type.Optional(Type.String({ maxLength: 500, description: 'for text and custom commands' })),
   Params: Type.Optional(
     Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), { description: 'for setParameters' }),

@@ -7,6 +7,18 @@ const DEVICE_ID_PATTERN = '[0-9A-Za-z]{4,32}';
  * Shapes shared by several resources' schemas. Every reply is `{ code, msg, errCode, data }`;
  * times in replies are text in the caller's time zone (DateTimeText), see docs/API.md.
  */
+/**
+ * A union of literals from a list of values: validates and documents as `anyOf` of constants, and
+ * its Static is the values' union (`Type.Union(list.map(Type.Literal))` would type as never).
+ */
+export const Literals = <const T extends readonly Type.TLiteralValue[]>(values: T, options?: Type.TSchemaOptions) =>
+  Type.Unsafe<T[number]>(
+    Type.Union(
+      values.map((v) => Type.Literal(v)),
+      options,
+    ),
+  );
+
 export const Phone = Type.String({ pattern: PHONE_RE.source, description: 'Mainland mobile or +E.164' });
 export const Id = Type.Integer({ minimum: 1 });
 export const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -15,10 +27,9 @@ export const DeviceID = Type.String({
   pattern: `^${DEVICE_ID_PATTERN}$`,
   description: 'IMEI, or the JT/T 808 terminal phone',
 });
-export const HoldTypeSchema = Type.Union(
-  HOLD_TYPES.map((t) => Type.Literal(t)),
-  { description: '1 service provider, 2 enterprise, 3 fleet, 4 individual, 9 other' },
-);
+export const HoldTypeSchema = Literals(HOLD_TYPES, {
+  description: '1 service provider, 2 enterprise, 3 fleet, 4 individual, 9 other',
+});
 export const Paging = {
   PageIndex: Type.Integer({ minimum: 1, default: 1 }),
   PageSize: Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax, default: 20 }),
@@ -37,3 +48,9 @@ export type DataOf<R extends Type.TSchema> = Static<R> extends { data: infer D }
 /** A list export: the download-centre entry its .xlsx is being written to. */
 export const FileIdReply = ReplyOf(Type.Object({ FileID: Type.Integer({ description: 'the download-centre entry' }) }));
 export type FileIdData = DataOf<typeof FileIdReply>;
+/** `data` of a list call that also answers totals over every matching row, not only the page's. */
+export interface PageWithTotals<Row, T> {
+  rows: Row[];
+  total: number;
+  Totals: T;
+}

@@ -1,9 +1,9 @@
 import { LIMITS, PROTOCOLS } from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
-import { DeviceID, Id, Nullable, PageOf, Paging, ReplyOf } from './common.ts';
+import { DeviceID, Id, Literals, Nullable, PageOf, Paging, ReplyOf } from './common.ts';
 
 const fields = {
-  Protocol: Type.Union(PROTOCOLS.map((p) => Type.Literal(p))),
+  Protocol: Literals(PROTOCOLS),
   SIM: Type.Optional(Type.String({ maxLength: 32 })),
   Model: Type.Optional(Type.String({ maxLength: 32 })),
   DeviceName: Type.Optional(Type.String({ maxLength: 64 })),
@@ -37,9 +37,7 @@ export const DeviceListBody = Type.Object({
   HoldID: Type.Optional(Id),
   Keyword: DeviceKeyword('the SIM'),
   Protocol: Type.Optional(fields.Protocol),
-  SortColumn: Type.Optional(
-    Type.Union(['DeviceID', 'DeviceName', 'CreateTime', 'HoldName'].map((c) => Type.Literal(c))),
-  ),
+  SortColumn: Type.Optional(Literals(['DeviceID', 'DeviceName', 'CreateTime', 'HoldName'])),
   SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
 });
 export type DeviceListInput = Static<typeof DeviceListBody>;

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { HoldTypeSchema, Id, ReplyOf } from './common.ts';
 
 const HoldName = Type.String({ minLength: 1, maxLength: 64 });
@@ -30,3 +30,9 @@ export const SelectReply = ReplyOf(
   ),
 );
 export const AddHoldReply = ReplyOf(Type.Object({ HoldID: Type.Integer() }));
+
+export type AddHoldInput = Static<typeof AddHoldBody>;
+export type ModifyHoldInput = Static<typeof ModifyHoldBody>;
+export type MoveHoldInput = Static<typeof MoveHoldBody>;
+/** A row of hold/getholdselect. The tree of Hold/GetLeftHold is recursive: HoldNode in the console. */
+export type HoldOption = Static<typeof SelectReply>['data'][number];

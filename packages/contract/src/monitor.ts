@@ -1,6 +1,6 @@
 import { STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
-import { DateTimeText, DeviceID, Id, Nullable, ReplyOf } from './common.ts';
+import { DateTimeText, DeviceID, Id, Literals, Nullable, ReplyOf } from './common.ts';
 import { DeviceKeyword, type DeviceRow } from './devices.ts';
 
 export { DeviceListReply as MonitorListReply } from './devices.ts';
@@ -8,7 +8,7 @@ export { DeviceListReply as MonitorListReply } from './devices.ts';
 export const MonitorBody = Type.Object({
   HoldID: Type.Optional(Id),
   DeviceIDs: Type.Optional(Type.String({ maxLength: 40_000, description: 'comma-separated, at most 1000' })),
-  Status: Type.Optional(Type.Union(STATUS_FILTERS.map((s) => Type.Literal(s)))),
+  Status: Type.Optional(Literals(STATUS_FILTERS)),
   Keyword: DeviceKeyword('the bound vehicle’s plate'),
 });
 export type MonitorInput = Static<typeof MonitorBody>;
@@ -30,6 +30,7 @@ export type Followed = Static<typeof FollowReply>['data'];
 export const ReleaseAlarmBody = Type.Object({ DeviceID, Reason: Type.String({ minLength: 1, maxLength: 200 }) });
 export type ReleaseAlarmInput = Static<typeof ReleaseAlarmBody>;
 export const ReleaseAlarmReply = ReplyOf(Type.Object({ Released: Type.Integer() }));
+export type Released = Static<typeof ReleaseAlarmReply>['data'];
 
 export const TrackBody = Type.Object({ DeviceID, StartTime: DateTimeText, EndTime: DateTimeText });
 export type TrackInput = Static<typeof TrackBody>;

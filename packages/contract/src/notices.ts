@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { Id, Paging, ReplyOf } from './common.ts';
 
 export const NoticeListBody = Type.Object({
@@ -8,7 +8,7 @@ export const NoticeListBody = Type.Object({
     description: '-1 all, 0 unread, 1 read',
   }),
 });
-export type NoticeListInput = Type.Static<typeof NoticeListBody>;
+export type NoticeListInput = Static<typeof NoticeListBody>;
 
 export const NoticeRow = Type.Object({
   NoticeID: Type.Integer(),
@@ -33,5 +33,5 @@ export const MarkReadBody = Type.Object({
   NoticeIDs: Type.Optional(Type.Array(Id, { maxItems: 1000 })),
   All: Type.Optional(Type.Boolean()),
 });
-export type MarkReadInput = Type.Static<typeof MarkReadBody>;
+export type MarkReadInput = Static<typeof MarkReadBody>;
 export const MarkReadReply = ReplyOf(Type.Object({ Count: Type.Integer({ description: 'notices marked read' }) }));

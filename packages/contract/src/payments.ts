@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { DateTimeText, Id, Paging, ReplyOf } from './common.ts';
 
 export const tags = ['payments'];
@@ -21,6 +21,7 @@ export const OrderView = Type.Object({
   CreateTime: Type.String(),
   PaidTime: Type.Union([Type.String(), Type.Null()]),
 });
+export type OrderView = Static<typeof OrderView>;
 export const OrderReply = ReplyOf(OrderView);
 
 export const OrderItem = Type.Object({
@@ -32,7 +33,10 @@ export const OrderItem = Type.Object({
   Months: Type.Integer(),
   FeeFen: Type.Integer(),
 });
-export const OrderDetailReply = ReplyOf(Type.Intersect([OrderView, Type.Object({ Items: Type.Array(OrderItem) })]));
+export type OrderItem = Static<typeof OrderItem>;
+export const OrderDetail = Type.Intersect([OrderView, Type.Object({ Items: Type.Array(OrderItem) })]);
+export type OrderDetail = Static<typeof OrderDetail>;
+export const OrderDetailReply = ReplyOf(OrderDetail);
 
 export const OrderIdBody = Type.Object({ OrderID: Id });
 export const SandboxPayBody = Type.Object({
@@ -54,16 +58,22 @@ const listFilter = {
   EndTime: Type.Optional(Type.Union([DateTimeText, Type.Literal('')])),
 };
 export const PayOrderListBody = Type.Object({ ...Paging, ...listFilter });
+export type PayOrderListInput = Static<typeof PayOrderListBody>;
 export const PayOrderExportBody = Type.Object(listFilter);
+export type PayOrderFilters = Static<typeof PayOrderExportBody>;
 
 export const PayOrderRow = Type.Intersect([
   OrderView,
   Type.Object({ HoldName: Type.String(), UserName: Type.String() }),
 ]);
-const Totals = Type.Object({
+export type PayOrderRow = Static<typeof PayOrderRow>;
+export const PayOrderTotals = Type.Object({
   Count: Type.Integer(),
   AmountFen: Type.Integer(),
   PaidCount: Type.Integer(),
   PaidFen: Type.Integer(),
 });
-export const PayOrderListReply = ReplyOf(Type.Object({ rows: Type.Array(PayOrderRow), total: Type.Integer(), Totals }));
+export type PayOrderTotals = Static<typeof PayOrderTotals>;
+export const PayOrderListReply = ReplyOf(
+  Type.Object({ rows: Type.Array(PayOrderRow), total: Type.Integer(), Totals: PayOrderTotals }),
+);

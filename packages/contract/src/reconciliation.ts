@@ -1,12 +1,12 @@
 import { MONTH_RE, RECON_MATCHES } from '@lodestar/domain';
-import { Type } from 'typebox';
-import { Id, Paging, ReplyOf } from './common.ts';
+import { type Static, Type } from 'typebox';
+import { Id, Literals, Paging, ReplyOf } from './common.ts';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 export const Month = Type.String({ pattern: MONTH_RE.source, description: 'YYYY-MM' });
 const Fen = Type.Integer({ description: 'fen' });
 const State = Type.Integer({ minimum: -1, maximum: 1, default: -1, description: '-1 all' });
-const MatchFilter = Type.Union([Type.Literal(0), ...RECON_MATCHES.map((m) => Type.Literal(m))], {
+const MatchFilter = Literals([0, ...RECON_MATCHES], {
   default: 0,
   description: '0 all, 1 matched, 2 missing in bill, 3 missing in ours, 4 price mismatch',
 });
@@ -33,20 +33,20 @@ const SummaryProps = {
   UpdateTime: Type.String(),
 };
 export const Summary = Type.Object(SummaryProps);
+export type SupplierSummary = Static<typeof Summary>;
 export const SummaryReply = ReplyOf(Summary);
 
 export const UploadBillBody = Type.Object({ SupplierID: Id, Month, FileID: Id });
-export const BillErrors = Type.Object({
-  Errors: Type.Array(
-    Type.Object({
-      Row: Type.Integer({ description: 'spreadsheet row (header = 1)' }),
-      ICCID: Type.String(),
-      Field: Type.String(),
-      Reason: Type.String(),
-    }),
-  ),
+export const BillRowError = Type.Object({
+  Row: Type.Integer({ description: 'spreadsheet row (header = 1)' }),
+  ICCID: Type.String(),
+  Field: Type.String(),
+  Reason: Type.String(),
 });
+export type BillRowError = Static<typeof BillRowError>;
+export const BillErrors = Type.Object({ Errors: Type.Array(BillRowError) });
 export const UploadBillReply = ReplyOf(Type.Union([Summary, BillErrors]));
+export type UploadResult = Static<typeof UploadBillReply>['data'];
 
 export const ReconIdBody = Type.Object({ ReconciliationID: Id });
 const DetailFilter = {
@@ -66,6 +66,7 @@ export const DetailRow = Type.Object({
   Match: Type.Integer(),
   MatchText: Type.String(),
 });
+export type DetailRow = Static<typeof DetailRow>;
 export const DetailReply = ReplyOf(
   Type.Object({
     rows: Type.Array(DetailRow),
@@ -82,9 +83,11 @@ const RecordFilter = {
 };
 export const RecordBody = Type.Object({ ...RecordFilter, ...Paging });
 export const RecordExportBody = Type.Object(RecordFilter);
+export const RecordRow = Type.Object({ ...SummaryProps, UserName: Type.String() });
+export type RecordRow = Static<typeof RecordRow>;
 export const RecordReply = ReplyOf(
   Type.Object({
-    rows: Type.Array(Type.Object({ ...SummaryProps, UserName: Type.String() })),
+    rows: Type.Array(RecordRow),
     total: Type.Integer(),
     Totals: Type.Object({ SimCount: Type.Integer(), ExpectedFen: Fen, BilledFen: Fen, DifferenceFen: Fen }),
   }),
@@ -96,7 +99,7 @@ export const CountReply = ReplyOf(Type.Object({ Count: Type.Integer() }));
 export const BILL_SORT_COLUMNS = ['HoldName', 'Month', 'TotalFen', 'DueFen', 'UpdateTime'] as const;
 export type BillSortColumn = (typeof BILL_SORT_COLUMNS)[number];
 const BillFilter = {
-  SortColumn: Type.Optional(Type.Union(BILL_SORT_COLUMNS.map((c) => Type.Literal(c)))),
+  SortColumn: Type.Optional(Literals(BILL_SORT_COLUMNS)),
   SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('')])),
   Month: Type.Optional(Type.Union([Month, Type.Literal('')])),
   HoldID: Type.Optional(Id),
@@ -122,6 +125,7 @@ export const BillRow = Type.Object({
   PaidTime: Type.String(),
   UpdateTime: Type.String(),
 });
+export type CustomerBill = Static<typeof BillRow>;
 export const BillRowReply = ReplyOf(BillRow);
 export const BillListReply = ReplyOf(
   Type.Object({
@@ -147,21 +151,21 @@ const LineFilter = {
 };
 export const LineBody = Type.Object({ ...LineFilter, ...Paging });
 export const LineExportBody = Type.Object(LineFilter);
+export const BillLine = Type.Object({
+  Kind: Type.Integer(),
+  KindText: Type.String(),
+  ICCID: Type.String(),
+  MSISDN: Type.String(),
+  Description: Type.String(),
+  AmountFen: Fen,
+  Paid: Type.Boolean(),
+  Ref: Type.String(),
+  OccurredTime: Type.String(),
+});
+export type BillLine = Static<typeof BillLine>;
 export const LineReply = ReplyOf(
   Type.Object({
-    rows: Type.Array(
-      Type.Object({
-        Kind: Type.Integer(),
-        KindText: Type.String(),
-        ICCID: Type.String(),
-        MSISDN: Type.String(),
-        Description: Type.String(),
-        AmountFen: Fen,
-        Paid: Type.Boolean(),
-        Ref: Type.String(),
-        OccurredTime: Type.String(),
-      }),
-    ),
+    rows: Type.Array(BillLine),
     total: Type.Integer(),
     Totals: Type.Object({ Count: Type.Integer(), AmountFen: Fen, PaidFen: Fen, DueFen: Fen }),
   }),

@@ -1,6 +1,6 @@
 import { PAY_METHODS, PAYMENT_RULES } from '@lodestar/domain';
-import { Type } from 'typebox';
-import { Id, PageOf, Paging, ReplyOf } from './common.ts';
+import { type Static, Type } from 'typebox';
+import { Id, Literals, PageOf, Paging, ReplyOf } from './common.ts';
 
 export const tags = ['renewal'];
 
@@ -17,7 +17,9 @@ const listFilter = {
   HoldID: Type.Optional(Type.Integer({ minimum: 0 })),
 };
 export const RenewalSimListBody = Type.Object({ ...Paging, ...listFilter });
+export type RenewalSimListInput = Static<typeof RenewalSimListBody>;
 export const RenewalSimExportBody = Type.Object(listFilter);
+export type RenewalFilters = Static<typeof RenewalSimExportBody>;
 
 export const RenewalSimRow = Type.Object({
   SimID: Type.Integer(),
@@ -36,6 +38,7 @@ export const RenewalSimRow = Type.Object({
   State: Type.Integer(),
   PendingOrderNo: Type.String({ description: "the pending renewal order holding the SIM, or ''" }),
 });
+export type RenewalSimRow = Static<typeof RenewalSimRow>;
 export const RenewalSimListReply = PageOf(RenewalSimRow);
 
 const renewalBody = {
@@ -44,28 +47,27 @@ const renewalBody = {
   Periods: Type.Integer({ minimum: 1, maximum: PAYMENT_RULES.renewalMaxPeriods }),
 };
 export const QuoteBody = Type.Object(renewalBody);
+export type RenewalBody = Static<typeof QuoteBody>;
 export const CreateOrderBody = Type.Object({
   ...renewalBody,
-  Method: Type.Union(
-    PAY_METHODS.map((m) => Type.Literal(m)),
-    { description: '1 Alipay, 2 WeChat Pay' },
-  ),
+  Method: Literals(PAY_METHODS, { description: '1 Alipay, 2 WeChat Pay' }),
 });
 
-export const QuoteReply = ReplyOf(
-  Type.Object({
-    Items: Type.Array(
-      Type.Object({
-        SimID: Type.Integer(),
-        ICCID: Type.String(),
-        PackageID: Type.Integer(),
-        PackageName: Type.String(),
-        Months: Type.Integer(),
-        FeeFen: Type.Integer(),
-        ExpiresOn: Type.Union([Type.String(), Type.Null()]),
-        NewExpiresOn: Type.String(),
-      }),
-    ),
-    TotalFen: Type.Integer(),
-  }),
-);
+export type CreateOrderInput = Static<typeof CreateOrderBody>;
+
+export const QuoteItem = Type.Object({
+  SimID: Type.Integer(),
+  ICCID: Type.String(),
+  PackageID: Type.Integer(),
+  PackageName: Type.String(),
+  Months: Type.Integer(),
+  FeeFen: Type.Integer(),
+  ExpiresOn: Type.Union([Type.String(), Type.Null()]),
+  NewExpiresOn: Type.String(),
+});
+export type QuoteItem = Static<typeof QuoteItem>;
+export const Quote = Type.Object({ Items: Type.Array(QuoteItem), TotalFen: Type.Integer() });
+export type Quote = Static<typeof Quote>;
+export const QuoteReply = ReplyOf(Quote);
+/** '' lists expiring and expired SIMs together. */
+export type RenewalDisplayState = NonNullable<RenewalFilters['DisplayState']>;

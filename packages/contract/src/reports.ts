@@ -1,6 +1,6 @@
 import { RenewalSource } from '@lodestar/domain';
-import { Type } from 'typebox';
-import { DateTimeText, Id, Paging, ReplyOf } from './common.ts';
+import { type Static, Type } from 'typebox';
+import { DateTimeText, Id, Literals, Paging, ReplyOf } from './common.ts';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const TimeFilter = Type.Optional(Type.Union([Type.Literal(''), Type.Null(), DateTimeText]));
@@ -9,7 +9,7 @@ export const RENEWAL_SORT_COLUMNS = ['CreateTime', 'FeeFen', 'HoldName'] as cons
 export type RenewalSortColumn = (typeof RENEWAL_SORT_COLUMNS)[number];
 
 const renewalFilters = {
-  SortColumn: Type.Optional(Type.Union([...RENEWAL_SORT_COLUMNS.map((c) => Type.Literal(c)), Type.Literal('')])),
+  SortColumn: Type.Optional(Literals([...RENEWAL_SORT_COLUMNS, ''])),
   SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('')])),
   StartTime: TimeFilter,
   EndTime: TimeFilter,
@@ -17,20 +17,17 @@ const renewalFilters = {
   OperatorID: Type.Optional(Nullable(Id)),
   PackageID: Type.Optional(Nullable(Id)),
   Source: Type.Optional(
-    Type.Union(
-      [0, RenewalSource.Online, RenewalSource.WorkOrder].map((s) => Type.Literal(s)),
-      {
-        description: '0 all, 1 online, 2 work order',
-      },
-    ),
+    Type.Union([Type.Literal(0), Type.Literal(RenewalSource.Online), Type.Literal(RenewalSource.WorkOrder)], {
+      description: '0 all, 1 online, 2 work order',
+    }),
   ),
   ICCID: Type.Optional(Type.String({ maxLength: 20, description: 'part of the ICCID' })),
 };
 /** Report/ExportRenewalFeeList: GetRenewalFeeList's body without paging. */
 export const RenewalFeeExportBody = Type.Object(renewalFilters);
 export const RenewalFeeListBody = Type.Object({ ...Paging, ...renewalFilters });
-export type RenewalFeeFilterInput = Type.Static<typeof RenewalFeeExportBody>;
-export type RenewalFeeListInput = Type.Static<typeof RenewalFeeListBody>;
+export type RenewalFeeFilterInput = Static<typeof RenewalFeeExportBody>;
+export type RenewalFeeListInput = Static<typeof RenewalFeeListBody>;
 
 export const RenewalFeeRow = Type.Object({
   RenewalID: Type.Integer(),
@@ -50,13 +47,14 @@ export const RenewalFeeRow = Type.Object({
   UserName: Type.String(),
   CreateTime: Type.String(),
 });
-export type RenewalFeeRowOut = Type.Static<typeof RenewalFeeRow>;
+export type RenewalFeeRow = Static<typeof RenewalFeeRow>;
 
 export const RenewalTotals = Type.Object({
   Count: Type.Integer(),
   Months: Type.Integer(),
   FeeFen: Type.Integer(),
 });
+export type RenewalTotals = Static<typeof RenewalTotals>;
 export const RenewalFeeListReply = ReplyOf(
   Type.Object({ rows: Type.Array(RenewalFeeRow), total: Type.Integer(), Totals: RenewalTotals }),
 );
@@ -65,16 +63,16 @@ export const NewStoppedBody = Type.Object({
   HoldID: Type.Optional(Nullable(Id)),
   OperatorID: Type.Optional(Nullable(Id)),
 });
-export type NewStoppedInput = Type.Static<typeof NewStoppedBody>;
+export type NewStoppedInput = Static<typeof NewStoppedBody>;
 export const NewStoppedMonth = Type.Object({
   Month: Type.String({ description: 'YYYY-MM' }),
   New: Type.Integer(),
   Stopped: Type.Integer(),
 });
-export type NewStoppedMonthOut = Type.Static<typeof NewStoppedMonth>;
-export const NewStoppedReply = ReplyOf(
-  Type.Object({
-    Months: Type.Array(NewStoppedMonth),
-    Totals: Type.Object({ New: Type.Integer(), Stopped: Type.Integer() }),
-  }),
-);
+export type NewStoppedMonth = Static<typeof NewStoppedMonth>;
+export const NewStoppedReport = Type.Object({
+  Months: Type.Array(NewStoppedMonth),
+  Totals: Type.Object({ New: Type.Integer(), Stopped: Type.Integer() }),
+});
+export type NewStoppedReport = Static<typeof NewStoppedReport>;
+export const NewStoppedReply = ReplyOf(NewStoppedReport);

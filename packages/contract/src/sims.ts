@@ -1,6 +1,6 @@
 import { SIM_DISPLAY_STATES, SIM_RULES, SIM_STATES } from '@lodestar/domain';
-import { Type } from 'typebox';
-import { Id, PageOf, Paging, ReplyOf } from './common.ts';
+import { type Static, Type } from 'typebox';
+import { Id, Literals, PageOf, Paging, ReplyOf } from './common.ts';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
@@ -30,49 +30,50 @@ export const ImportBody = Type.Object({
   AllowPartial: Type.Optional(Type.Boolean()),
 });
 
-export const ImportReply = ReplyOf(
-  Type.Object({
-    BatchID: Nullable(Type.Integer()),
-    Total: Type.Integer(),
-    Imported: Type.Integer(),
-    Failed: Type.Integer(),
-    Errors: Type.Array(
-      Type.Object({
-        Row: Type.Integer({ description: 'spreadsheet row (header = 1) or 1-based index in Rows' }),
-        ICCID: Type.String(),
-        Field: Type.String(),
-        Reason: Type.String(),
-      }),
-    ),
-  }),
-);
+export type ImportInput = Static<typeof ImportBody>;
+export const ImportErrorSchema = Type.Object({
+  Row: Type.Integer({ description: 'spreadsheet row (header = 1) or 1-based index in Rows' }),
+  ICCID: Type.String(),
+  Field: Type.String(),
+  Reason: Type.String(),
+});
+export type ImportError = Static<typeof ImportErrorSchema>;
+export const ImportResultSchema = Type.Object({
+  BatchID: Nullable(Type.Integer()),
+  Total: Type.Integer(),
+  Imported: Type.Integer(),
+  Failed: Type.Integer(),
+  Errors: Type.Array(ImportErrorSchema),
+});
+export type ImportResult = Static<typeof ImportResultSchema>;
+export const ImportReply = ReplyOf(ImportResultSchema);
 
 export const BatchListBody = Type.Object(Paging);
 /** The import history takes no filter: the export holds every batch in reach. */
 export const BatchExportBody = Type.Object({});
-export const BatchListReply = PageOf(
-  Type.Object({
-    BatchID: Type.Integer(),
-    SupplierName: Type.String(),
-    FileName: Type.String(),
-    Total: Type.Integer(),
-    Imported: Type.Integer(),
-    Failed: Type.Integer(),
-    UserName: Type.String(),
-    CreateTime: Type.String(),
-  }),
-);
+export const ImportBatchRowSchema = Type.Object({
+  BatchID: Type.Integer(),
+  SupplierName: Type.String(),
+  FileName: Type.String(),
+  Total: Type.Integer(),
+  Imported: Type.Integer(),
+  Failed: Type.Integer(),
+  UserName: Type.String(),
+  CreateTime: Type.String(),
+});
+export type ImportBatchRow = Static<typeof ImportBatchRowSchema>;
+export const BatchListReply = PageOf(ImportBatchRowSchema);
 
 export const SIM_SORT_COLUMNS = ['ICCID', 'MSISDN', 'State', 'ExpiresOn', 'HoldName', 'CreateTime'] as const;
 export type SimSortColumn = (typeof SIM_SORT_COLUMNS)[number];
 
 const filterFields = {
-  SortColumn: Type.Optional(Type.Union(SIM_SORT_COLUMNS.map((c) => Type.Literal(c)))),
+  SortColumn: Type.Optional(Literals(SIM_SORT_COLUMNS)),
   SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('')])),
   ICCID: Type.Optional(Type.String({ maxLength: 20 })),
   MSISDN: Type.Optional(Type.String({ maxLength: 20 })),
-  State: Type.Optional(Type.Union([0, ...SIM_STATES].map((s) => Type.Literal(s)))),
-  DisplayState: Type.Optional(Type.Union(['', ...SIM_DISPLAY_STATES].map((s) => Type.Literal(s)))),
+  State: Type.Optional(Literals([0, ...SIM_STATES])),
+  DisplayState: Type.Optional(Literals(['', ...SIM_DISPLAY_STATES])),
   HoldID: Type.Optional(Id),
   OnlyHold: Type.Optional(Type.Boolean()),
   SupplierID: Type.Optional(Id),
@@ -83,7 +84,8 @@ const filterFields = {
 };
 export const SimFilterBody = Type.Object(filterFields);
 export const SimListBody = Type.Object({ ...Paging, ...filterFields });
-export type SimFilterInput = Type.Static<typeof SimFilterBody>;
+export type SimFilterInput = Static<typeof SimFilterBody>;
+export type SimListInput = Static<typeof SimListBody>;
 
 export const SimRowSchema = Type.Object({
   SimID: Type.Integer(),
@@ -101,7 +103,7 @@ export const SimRowSchema = Type.Object({
   HoldID: Type.Integer(),
   HoldName: Type.String(),
   State: Type.Integer({ description: 'SimState 1–7' }),
-  DisplayState: Type.String({ description: 'normal, expiring, expired, lowBalance' }),
+  DisplayState: Literals(SIM_DISPLAY_STATES, { description: 'normal, expiring, expired, lowBalance' }),
   ActivatedOn: Nullable(Type.String()),
   ExpiresOn: Nullable(Type.String()),
   BalanceFen: Type.Integer(),
@@ -114,24 +116,22 @@ export const SimRowSchema = Type.Object({
   ShippedAt: Nullable(Type.String()),
   CreateTime: Type.String(),
 });
+export type SimRow = Static<typeof SimRowSchema>;
 export const SimListReply = PageOf(SimRowSchema);
 
 export const SimIdBody = Type.Object({ SimID: Id });
-export const SimDetailReply = ReplyOf(
-  Type.Object({
-    ...SimRowSchema.properties,
-    History: Type.Array(
-      Type.Object({
-        Action: Type.String({ description: 'import, outbound, stop, resume, return, packageChange, renewal, …' }),
-        ActionText: Type.String({ description: "Action in the caller's language" }),
-        Detail: Type.String({ description: "what changed, in the caller's language" }),
-        UserName: Type.String(),
-        WorkID: Nullable(Type.Integer()),
-        CreateTime: Type.String(),
-      }),
-    ),
-  }),
-);
+export const SimHistoryItemSchema = Type.Object({
+  Action: Type.String({ description: 'import, outbound, stop, resume, return, packageChange, renewal, …' }),
+  ActionText: Type.String({ description: "Action in the caller's language" }),
+  Detail: Type.String({ description: "what changed, in the caller's language" }),
+  UserName: Type.String(),
+  WorkID: Nullable(Type.Integer()),
+  CreateTime: Type.String(),
+});
+export type SimHistoryItem = Static<typeof SimHistoryItemSchema>;
+export const SimDetailSchema = Type.Object({ ...SimRowSchema.properties, History: Type.Array(SimHistoryItemSchema) });
+export type SimDetail = Static<typeof SimDetailSchema>;
+export const SimDetailReply = ReplyOf(SimDetailSchema);
 
 export const OutboundBody = Type.Object({
   HoldID: Id,
@@ -140,19 +140,20 @@ export const OutboundBody = Type.Object({
   ICCIDTo: Type.Optional(Type.Union([ICCIDText, Type.Literal('')])),
   Remark: Type.Optional(Type.String({ maxLength: 200 })),
 });
+export type OutboundInput = Static<typeof OutboundBody>;
 export const CountReply = ReplyOf(Type.Object({ Count: Type.Integer() }));
 export const FileIdReply = ReplyOf(Type.Object({ FileID: Type.Integer() }));
 
-export const HomeStatsReply = ReplyOf(
-  Type.Object({
-    Total: Type.Integer(),
-    ByState: Type.Array(Type.Object({ State: Type.Integer(), Count: Type.Integer() })),
-    ByOperator: Type.Array(
-      Type.Object({ OperatorID: Type.Integer(), OperatorName: Type.String(), Count: Type.Integer() }),
-    ),
-    Expiring: Type.Integer(),
-    Expired: Type.Integer(),
-    LowBalance: Type.Integer(),
-    PendingWork: Type.Integer(),
-  }),
-);
+export const HomeStatsSchema = Type.Object({
+  Total: Type.Integer(),
+  ByState: Type.Array(Type.Object({ State: Type.Integer(), Count: Type.Integer() })),
+  ByOperator: Type.Array(
+    Type.Object({ OperatorID: Type.Integer(), OperatorName: Type.String(), Count: Type.Integer() }),
+  ),
+  Expiring: Type.Integer(),
+  Expired: Type.Integer(),
+  LowBalance: Type.Integer(),
+  PendingWork: Type.Integer(),
+});
+export type HomeStats = Static<typeof HomeStatsSchema>;
+export const HomeStatsReply = ReplyOf(HomeStatsSchema);

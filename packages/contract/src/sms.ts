@@ -1,6 +1,6 @@
 import { PAY_METHODS, SMS_RULES, SMS_STATES } from '@lodestar/domain';
-import { Type } from 'typebox';
-import { DateTimeText, Id, Paging, ReplyOf } from './common.ts';
+import { type Static, Type } from 'typebox';
+import { DateTimeText, Id, Literals, Paging, ReplyOf } from './common.ts';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -12,39 +12,36 @@ export const SendSmsBody = Type.Object({
   }),
   Content: Type.String({ minLength: 1, maxLength: SMS_RULES.maxLength, description: 'the text, in characters' }),
 });
-export type SendSmsInput = Type.Static<typeof SendSmsBody>;
-export const SendSmsReply = ReplyOf(
-  Type.Object({
-    Count: Type.Integer({ description: 'messages written (one per distinct number)' }),
-    Segments: Type.Integer({ description: 'parts debited, after refunds for refused messages' }),
-    Balance: Type.Integer({ description: "the paying hold's balance afterwards" }),
-    MessageIDs: Type.Array(Type.Integer()),
-  }),
-);
+export type SendSmsInput = Static<typeof SendSmsBody>;
+export const SendSmsResult = Type.Object({
+  Count: Type.Integer({ description: 'messages written (one per distinct number)' }),
+  Segments: Type.Integer({ description: 'parts debited, after refunds for refused messages' }),
+  Balance: Type.Integer({ description: "the paying hold's balance afterwards" }),
+  MessageIDs: Type.Array(Type.Integer()),
+});
+export type SendSmsResult = Static<typeof SendSmsResult>;
+export const SendSmsReply = ReplyOf(SendSmsResult);
 
 export const SMS_SORT_COLUMNS = ['CreateTime', 'MSISDN', 'State'] as const;
 export type SmsSortColumn = (typeof SMS_SORT_COLUMNS)[number];
 
 const TimeFilter = Type.Optional(Type.Union([Type.Literal(''), Type.Null(), DateTimeText]));
 const smsFilters = {
-  SortColumn: Type.Optional(Type.Union([...SMS_SORT_COLUMNS.map((c) => Type.Literal(c)), Type.Literal('')])),
+  SortColumn: Type.Optional(Literals([...SMS_SORT_COLUMNS, ''])),
   SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('')])),
   MSISDN: Type.Optional(Type.String({ maxLength: 32, description: 'part of the number' })),
   ICCID: Type.Optional(Type.String({ maxLength: 32, description: 'part of the ICCID' })),
   State: Type.Optional(
-    Type.Union(
-      [-1, ...SMS_STATES].map((s) => Type.Literal(s)),
-      { default: -1, description: '-1 all, 0 queued, 1 sent, 2 delivered, 3 failed' },
-    ),
+    Literals([-1, ...SMS_STATES], { default: -1, description: '-1 all, 0 queued, 1 sent, 2 delivered, 3 failed' }),
   ),
   HoldID: Type.Optional(Nullable(Id)),
   StartTime: TimeFilter,
   EndTime: TimeFilter,
 };
 export const SmsListBody = Type.Object({ ...Paging, ...smsFilters });
-export type SmsListInput = Type.Static<typeof SmsListBody>;
+export type SmsListInput = Static<typeof SmsListBody>;
 export const SmsExportBody = Type.Object(smsFilters);
-export type SmsFilterInput = Type.Static<typeof SmsExportBody>;
+export type SmsFilterInput = Static<typeof SmsExportBody>;
 
 export const SmsRow = Type.Object({
   MessageID: Type.Integer(),
@@ -62,61 +59,41 @@ export const SmsRow = Type.Object({
   SentTime: Type.String({ description: "'' until sent" }),
   DeliveredTime: Type.String({ description: "'' until delivered" }),
 });
-export type SmsRowOut = Type.Static<typeof SmsRow>;
-export const SmsListReply = ReplyOf(
-  Type.Object({
-    rows: Type.Array(SmsRow),
-    total: Type.Integer(),
-    Totals: Type.Object({
-      Count: Type.Integer({ description: 'messages matching the filters (every page)' }),
-      Segments: Type.Integer({ description: 'their parts' }),
-    }),
+export type SmsRow = Static<typeof SmsRow>;
+export const SmsList = Type.Object({
+  rows: Type.Array(SmsRow),
+  total: Type.Integer(),
+  Totals: Type.Object({
+    Count: Type.Integer({ description: 'messages matching the filters (every page)' }),
+    Segments: Type.Integer({ description: 'their parts' }),
   }),
-);
+});
+export type SmsList = Static<typeof SmsList>;
+export const SmsListReply = ReplyOf(SmsList);
 
-export const SmsBalanceReply = ReplyOf(
-  Type.Object({
-    HoldID: Type.Integer(),
-    HoldName: Type.String(),
-    Balance: Type.Integer({ description: 'SMS parts the hold may still send' }),
-    Provider: Type.Union([Type.Literal('local'), Type.Literal('http')], {
-      description: 'local: messages are written to the server log, nothing is delivered',
-    }),
+export const SmsBalance = Type.Object({
+  HoldID: Type.Integer(),
+  HoldName: Type.String(),
+  Balance: Type.Integer({ description: 'SMS parts the hold may still send' }),
+  Provider: Type.Union([Type.Literal('local'), Type.Literal('http')], {
+    description: 'local: messages are written to the server log, nothing is delivered',
   }),
-);
+});
+export type SmsBalance = Static<typeof SmsBalance>;
+export const SmsBalanceReply = ReplyOf(SmsBalance);
 
-export const SmsPacksReply = ReplyOf(
-  Type.Array(Type.Object({ PackID: Type.String(), Count: Type.Integer(), PriceFen: Type.Integer() })),
-);
+export const SmsPack = Type.Object({ PackID: Type.String(), Count: Type.Integer(), PriceFen: Type.Integer() });
+export type SmsPack = Static<typeof SmsPack>;
+export const SmsPacksReply = ReplyOf(Type.Array(SmsPack));
 
 export const BuySmsPackBody = Type.Object({
   PackID: Type.String({ minLength: 1, maxLength: 32 }),
-  Method: Type.Union(
-    PAY_METHODS.map((m) => Type.Literal(m)),
-    { description: '1 Alipay, 2 WeChat Pay' },
-  ),
+  Method: Literals(PAY_METHODS, { description: '1 Alipay, 2 WeChat Pay' }),
 });
-export type BuySmsPackInput = Type.Static<typeof BuySmsPackBody>;
+export type BuySmsPackInput = Static<typeof BuySmsPackBody>;
 
-export const OrderViewSchema = Type.Object({
-  OrderID: Type.Integer(),
-  OrderNo: Type.String(),
-  Kind: Type.Integer(),
-  Method: Type.Integer(),
-  Provider: Type.String(),
-  Sandbox: Type.Boolean(),
-  AmountFen: Type.Integer(),
-  Currency: Type.String(),
-  Status: Type.Integer(),
-  StatusText: Type.String(),
-  Subject: Type.String(),
-  PayUrl: Type.String(),
-  FailReason: Type.String(),
-  ExpiresAt: Type.String(),
-  CreateTime: Type.String(),
-  PaidTime: Nullable(Type.String()),
-});
-export const OrderViewReply = ReplyOf(OrderViewSchema);
+/** Buying a pack answers the payment order (payments.ts). */
+export { OrderReply as OrderViewReply } from './payments.ts';
 
 export const DeliveryReportBody = Type.Object({
   MessageID: Type.Optional(Id),
@@ -124,4 +101,4 @@ export const DeliveryReportBody = Type.Object({
   State: Type.Union([Type.Literal('delivered'), Type.Literal('failed')]),
   Error: Type.Optional(Type.String({ maxLength: 500 })),
 });
-export type DeliveryReportInput = Type.Static<typeof DeliveryReportBody>;
+export type DeliveryReportInput = Static<typeof DeliveryReportBody>;

@@ -1,16 +1,15 @@
 import { AccountType, LANGS, MenuPosition } from '@lodestar/domain';
-import { Type } from 'typebox';
-import { Id, Paging, Phone, ReplyOf } from './common.ts';
+import { type Static, Type } from 'typebox';
+import { Id, Literals, Paging, Phone, ReplyOf } from './common.ts';
 
 const UserName = Type.String({ minLength: 2, maxLength: 32 });
 const Email = Type.Union([Type.Literal(''), Type.String({ format: 'email', maxLength: 128 })]);
 const Funs = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 });
 const DateOnly = Type.Union([Type.Literal(''), Type.Null(), Type.String({ format: 'date' })]);
 const TimeZone = Type.String({ minLength: 1, maxLength: 64 });
-const AccountTypeSchema = Type.Union(
-  [AccountType.Admin, AccountType.User, AccountType.Installer].map((t) => Type.Literal(t)),
-  { description: '2 administrator, 3 ordinary user, 4 installer' },
-);
+const AccountTypeSchema = Literals([AccountType.Admin, AccountType.User, AccountType.Installer], {
+  description: '2 administrator, 3 ordinary user, 4 installer',
+});
 
 const editable = {
   HoldID: Id,
@@ -45,9 +44,7 @@ export const ResetPasswordBody = Type.Object({ UserID: Id, NewPass: Type.String(
 const userFilters = {
   HoldID: Type.Optional(Id),
   Keyword: Type.Optional(Type.String({ maxLength: 64 })),
-  SortColumn: Type.Optional(
-    Type.Union(['UserName', 'Phone', 'CreateTime', 'HoldName', 'AccountType'].map((c) => Type.Literal(c))),
-  ),
+  SortColumn: Type.Optional(Literals(['UserName', 'Phone', 'CreateTime', 'HoldName', 'AccountType'])),
   SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
 };
 export const UserListBody = Type.Object({ ...Paging, ...userFilters });
@@ -63,10 +60,8 @@ export const SettingsBody = Type.Object({
   Contact: editable.Contact,
   Email: editable.Email,
   TimeZone: Type.Optional(TimeZone),
-  MenuPosition: Type.Optional(
-    Type.Union([MenuPosition.Top, MenuPosition.Left, MenuPosition.Right].map((p) => Type.Literal(p))),
-  ),
-  Language: Type.Optional(Type.Union(LANGS.map((l) => Type.Literal(l)))),
+  MenuPosition: Type.Optional(Literals([MenuPosition.Top, MenuPosition.Left, MenuPosition.Right])),
+  Language: Type.Optional(Literals(LANGS)),
   DefaultProvince: Type.Optional(Type.String({ maxLength: 32 })),
 });
 
@@ -95,3 +90,12 @@ export const ProfileSchema = Type.Object({
 export const UserListReply = ReplyOf(Type.Object({ rows: Type.Array(UserRowSchema), total: Type.Integer() }));
 export const AddUserReply = ReplyOf(Type.Object({ UserID: Type.Integer() }));
 export const ProfileReply = ReplyOf(ProfileSchema);
+
+export type AddUserInput = Static<typeof AddUserBody>;
+export type ModifyUserInput = Static<typeof ModifyUserBody>;
+export type UserListInput = Static<typeof UserListBody>;
+export type UserFilterInput = Static<typeof UserExportBody>;
+export type ChangePasswordInput = Static<typeof ChangePasswordBody>;
+export type SettingsInput = Static<typeof SettingsBody>;
+export type UserRow = Static<typeof UserRowSchema>;
+export type Profile = Static<typeof ProfileSchema>;

@@ -1,12 +1,11 @@
 import { VEHICLE_LIFE_STATUSES } from '@lodestar/domain';
-import { Type } from 'typebox';
-import { ReplyOf } from './common.ts';
+import { type Static, Type } from 'typebox';
+import { Literals, ReplyOf } from './common.ts';
 
 const DeviceID = Type.String({ pattern: '^[0-9A-Za-z]{4,32}$', description: 'the device the vehicle is bound to' });
-const LifeStatus = Type.Union(
-  VEHICLE_LIFE_STATUSES.map((s) => Type.Literal(s)),
-  { description: '1 normal, 2 overdue, 3 repossessed, 4 settled, 5 scrapped' },
-);
+const LifeStatus = Literals(VEHICLE_LIFE_STATUSES, {
+  description: '1 normal, 2 overdue, 3 repossessed, 4 settled, 5 scrapped',
+});
 
 export const SetLifeStatusBody = Type.Object({ DeviceID, VehicleLifeStatus: LifeStatus });
 export const LifeStatusReply = ReplyOf(
@@ -17,3 +16,5 @@ export const LifeStatusReply = ReplyOf(
     VehicleLifeStatus: Type.Union([Type.Integer(), Type.Null()]),
   }),
 );
+export type SetLifeStatusInput = Static<typeof SetLifeStatusBody>;
+export type LifeStatus = Static<typeof LifeStatusReply>['data'];

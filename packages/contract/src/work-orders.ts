@@ -1,14 +1,13 @@
 import { CHECK_STATUS_FILTERS, CheckStatus, LIMITS, WORK_ORDER_UI, WORK_TYPES } from '@lodestar/domain';
-import { Type } from 'typebox';
-import { DateTimeText, Id, PageOf, ReplyOf } from './common.ts';
+import { type Static, Type } from 'typebox';
+import { DateTimeText, Id, Literals, PageOf, ReplyOf } from './common.ts';
 
 /** One request or one approval covers at most a page of the approval dialog. */
 export const WORK_BATCH_MAX = LIMITS.pageSizeMax;
 
-const WorkTypeSchema = Type.Union(
-  WORK_TYPES.map((t) => Type.Literal(t)),
-  { description: '1 stop, 2 resume, 3 return, 4 package change, 5 renewal, 6 IMEI lock/unlock' },
-);
+const WorkTypeSchema = Literals(WORK_TYPES, {
+  description: '1 stop, 2 resume, 3 return, 4 package change, 5 renewal, 6 IMEI lock/unlock',
+});
 const LockTypeSchema = Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1 lock to IMEI, 0 unlock' });
 const Iccid = Type.String({ minLength: 1, maxLength: 32, description: 'the SIM card ICCID' });
 
@@ -22,16 +21,16 @@ export const AddWorkFlowBody = Type.Object({
   Months: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 60 }), Type.Null()])),
   IMEI: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
 });
-export type AddWorkFlowInput = Type.Static<typeof AddWorkFlowBody>;
+export type AddWorkFlowInput = Static<typeof AddWorkFlowBody>;
 export const AddWorkFlowReply = ReplyOf(Type.Object({ WorkIDs: Type.Array(Type.Integer()) }));
 
 const TimeFilter = Type.Optional(Type.Union([Type.Literal(''), Type.Null(), DateTimeText]));
 /** Spec section 7: exactly these field names, camel-cased as the console sends them. */
 const workFilters = {
-  CheckStatic: Type.Union(
-    CHECK_STATUS_FILTERS.map((s) => Type.Literal(s)),
-    { default: 0, description: '0 all, 1 under review, 2 agreed, 3 rejected' },
-  ),
+  CheckStatic: Literals(CHECK_STATUS_FILTERS, {
+    default: 0,
+    description: '0 all, 1 under review, 2 agreed, 3 rejected',
+  }),
   IDNO: Type.Optional(Type.String({ maxLength: 32, description: 'part of the ICCID or MSISDN' })),
   StartTime: TimeFilter,
   EndTime: TimeFilter,
@@ -41,7 +40,9 @@ export const WorkFlowListBody = Type.Object({
   pageCount: Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax, default: WORK_ORDER_UI.defaultPageSize }),
   ...workFilters,
 });
-export type WorkFlowListInput = Type.Static<typeof WorkFlowListBody>;
+export type WorkFlowListInput = Static<typeof WorkFlowListBody>;
+/** The review filter of spec section 4: 0 all, else a CheckStatus. */
+export type CheckFilter = WorkFlowListInput['CheckStatic'];
 /** WorkFlow/ExportWorkFlowList: GetWorkFlowList's body without paging. */
 export const WorkFlowExportBody = Type.Object(workFilters);
 
@@ -70,7 +71,7 @@ export const WorkRow = Type.Object({
   CheckText: Type.String(),
   CheckTime: Type.String({ description: "'' until reviewed" }),
 });
-export type WorkRowOut = Type.Static<typeof WorkRow>;
+export type WorkRow = Static<typeof WorkRow>;
 export const WorkFlowListReply = PageOf(WorkRow);
 
 export const ApprovalItem = Type.Object({
@@ -84,7 +85,7 @@ export const ApprovalItem = Type.Object({
   CheckText: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
   ReHoldID: Type.Optional(Type.Union([Id, Type.Null()], { description: 'the receiving unit of an approved return' })),
 });
-export type ApprovalItemInput = Type.Static<typeof ApprovalItem>;
+export type ApprovalItem = Static<typeof ApprovalItem>;
 /** Spec section 7: the body is a bare array; an empty one is answered "no order selected". */
 export const CheckWorkFlowBody = Type.Array(ApprovalItem, { maxItems: WORK_BATCH_MAX });
 

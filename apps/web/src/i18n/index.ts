@@ -15,7 +15,7 @@ export const NAMESPACES = [
   'errors',
   'monitor',
   'sims',
-  'workflow',
+  'work-orders',
   'table',
   'catalogue',
   'accounts',
@@ -31,7 +31,7 @@ const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales
 
 const resources: Resource = {};
 for (const [path, mod] of Object.entries(files)) {
-  const match = /locales\/(\w+)\/(\w+)\.json$/.exec(path);
+  const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(path);
   if (!match?.[1] || !match[2]) continue;
   const lang = match[1];
   resources[lang] ??= {};

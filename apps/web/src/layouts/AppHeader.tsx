@@ -10,7 +10,7 @@ import { useAppTitle } from '../components/useAppTitle.ts';
 import { useLogout } from '../features/auth/api/logout.ts';
 import { NoticeButton } from '../features/notices/components/NoticeButton.tsx';
 import { useSaveSettings } from '../features/user/api/save-settings.ts';
-import { WorkCountButton } from '../features/workflow/components/WorkCountButton.tsx';
+import { WorkCountButton } from '../features/work-orders/components/WorkCountButton.tsx';
 import { useSession } from '../store/session.ts';
 import { NavMenu } from './NavMenu.tsx';
 import { WorkspaceSwitch } from './WorkspaceSwitch.tsx';

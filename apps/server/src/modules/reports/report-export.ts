@@ -1,4 +1,4 @@
-import type { NewStoppedMonthOut, RenewalFeeRowOut } from '@lodestar/contract/reports';
+import type { NewStoppedMonth, RenewalFeeRow } from '@lodestar/contract/reports';
 import { formatFen, type Language } from '@lodestar/domain';
 import type { ColumnSpec, Texts } from '../downloads/list-export.ts';
 
@@ -18,7 +18,7 @@ export const sourceText = (source: number, lang: Language) => SOURCE_TEXT[source
 export const TOTAL_TEXT: Texts = { zh: '合计', en: 'Total', fr: 'Total' };
 
 /** The renewal fee sheet: the list's columns, money as yuan text like the other exports. */
-export const RENEWAL_COLUMNS: ColumnSpec<RenewalFeeRowOut>[] = [
+export const RENEWAL_COLUMNS: ColumnSpec<RenewalFeeRow>[] = [
   [{ zh: 'ICCID', en: 'ICCID', fr: 'ICCID' }, 24, (r) => r.ICCID],
   [{ zh: '卡号', en: 'MSISDN', fr: 'MSISDN' }, 16, (r) => r.MSISDN],
   [{ zh: '所属单位', en: 'Organisation', fr: 'Organisation' }, 22, (r) => r.HoldName],
@@ -35,7 +35,7 @@ export const RENEWAL_COLUMNS: ColumnSpec<RenewalFeeRowOut>[] = [
   [{ zh: '续费时间', en: 'Renewed at', fr: 'Renouvelée le' }, 20, (r) => r.CreateTime],
 ];
 
-export const NEW_STOPPED_COLUMNS: ColumnSpec<NewStoppedMonthOut>[] = [
+export const NEW_STOPPED_COLUMNS: ColumnSpec<NewStoppedMonth>[] = [
   [{ zh: '月份', en: 'Month', fr: 'Mois' }, 12, (r) => r.Month],
   [{ zh: '新增卡', en: 'New cards', fr: 'Nouvelles cartes' }, 14, (r) => r.New],
   [{ zh: '停用卡', en: 'Stopped cards', fr: 'Cartes arrêtées' }, 14, (r) => r.Stopped],

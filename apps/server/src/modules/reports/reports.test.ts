@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { NewStoppedMonthOut, RenewalFeeRowOut } from '@lodestar/contract/reports';
+import type { NewStoppedMonth, RenewalFeeRow } from '@lodestar/contract/reports';
 import { paymentOrders, renewals, simHistory } from '@lodestar/db';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import {
@@ -30,8 +30,8 @@ const monthInZone = (d: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit' }).format(d).slice(0, 7);
 const todayInZone = () => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
 
-type FeeList = { rows: RenewalFeeRowOut[]; total: number; Totals: { Count: number; Months: number; FeeFen: number } };
-type NewStopped = { Months: NewStoppedMonthOut[]; Totals: { New: number; Stopped: number } };
+type FeeList = { rows: RenewalFeeRow[]; total: number; Totals: { Count: number; Months: number; FeeFen: number } };
+type NewStopped = { Months: NewStoppedMonth[]; Totals: { New: number; Stopped: number } };
 type Download = { FileID: number; FileName: string; Status: number };
 
 interface Fixture {
@@ -60,7 +60,7 @@ describe.each(dbTargets())('the report centre on $name PostgreSQL', (target) => 
   const stopped: { operatorId: number; holdId: number; at: Date }[] = [];
 
   const listAll = async (filter: object, pageSize = 7) => {
-    const rows: RenewalFeeRowOut[] = [];
+    const rows: RenewalFeeRow[] = [];
     let last: FeeList | undefined;
     for (let page = 1; ; page++) {
       const r = await t.call<FeeList>('POST', 'Report/GetRenewalFeeList', {
@@ -229,7 +229,7 @@ describe.each(dbTargets())('the report centre on $name PostgreSQL', (target) => 
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const expectTotals = (list: { rows: RenewalFeeRowOut[]; total: number; Totals: FeeList['Totals'] }) => {
+  const expectTotals = (list: { rows: RenewalFeeRow[]; total: number; Totals: FeeList['Totals'] }) => {
     expect(list.rows).toHaveLength(list.total);
     expect(list.Totals).toEqual({
       Count: list.rows.length,

@@ -1,8 +1,8 @@
 import type {
   NewStoppedInput,
-  NewStoppedMonthOut,
+  NewStoppedMonth,
   RenewalFeeFilterInput,
-  RenewalFeeRowOut,
+  RenewalFeeRow,
   RenewalSortColumn,
 } from '@lodestar/contract/reports';
 import { type Language, lastMonths, monthRange } from '@lodestar/domain';
@@ -20,7 +20,7 @@ export const REPORT_MONTHS = 6;
 /** The caller's calendar date: months turn over at the caller's midnight. */
 const todayIn = (timeZone: string) => formatInZone(new Date(), timeZone).slice(0, 10);
 
-function toRenewalRow(r: RenewalRow, lang: Language, timeZone: string): RenewalFeeRowOut {
+function toRenewalRow(r: RenewalRow, lang: Language, timeZone: string): RenewalFeeRow {
   return {
     RenewalID: r.id,
     ICCID: r.iccid,
@@ -123,7 +123,7 @@ export class ReportService {
       this.reports.stoppedPerMonth(scopePath, operatorId, bounds),
     ]);
     const Months = months.map(
-      (Month, i): NewStoppedMonthOut => ({ Month, New: created[i] ?? 0, Stopped: stopped[i] ?? 0 }),
+      (Month, i): NewStoppedMonth => ({ Month, New: created[i] ?? 0, Stopped: stopped[i] ?? 0 }),
     );
     return {
       Months,

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { SmsRowOut } from '@lodestar/contract/sms';
+import type { SmsRow } from '@lodestar/contract/sms';
 import { smsMessages } from '@lodestar/db';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { Fn, SmsState } from '@lodestar/domain';
@@ -12,7 +12,7 @@ import { simFactories } from '../workflow/test-fixtures.ts';
 
 afterAll(stopTestServers);
 
-type ListReply = { rows: SmsRowOut[]; total: number; Totals: { Count: number; Segments: number } };
+type ListReply = { rows: SmsRow[]; total: number; Totals: { Count: number; Segments: number } };
 const ALL = { State: -1 };
 
 describe.each(dbTargets())('SMS records on $name PostgreSQL', (target) => {
@@ -90,7 +90,7 @@ describe.each(dbTargets())('SMS records on $name PostgreSQL', (target) => {
   });
 
   it('filters by state, number, ICCID, unit and time, each with Totals = Σ rows', async () => {
-    const cases: [object, (m: SmsRowOut) => boolean][] = [
+    const cases: [object, (m: SmsRow) => boolean][] = [
       [{ State: SmsState.Failed }, (m) => m.State === SmsState.Failed],
       [{ ICCID: childIccid.slice(-6) }, (m) => m.ICCID === childIccid],
       [{ HoldID: child.id }, (m) => m.HoldName === 'Customer'],
@@ -127,7 +127,7 @@ describe.each(dbTargets())('SMS records on $name PostgreSQL', (target) => {
 
   it('exports the list’s rows in its order; export needs function 44', async () => {
     const body = { ...ALL, State: SmsState.Sent };
-    const rows = await listAll<SmsRowOut>(t, viewer.token, 'Sms/GetSmsList', body);
+    const rows = await listAll<SmsRow>(t, viewer.token, 'Sms/GetSmsList', body);
     // listAll asks without a language: the server's default, Chinese, as the sheet here.
     const sheet = await exportAndRead(t, viewer.token, 'Sms/ExportSmsList', body, 'zh');
     expect(rows.length).toBeGreaterThan(0);

@@ -1,10 +1,4 @@
-import type {
-  BuySmsPackInput,
-  DeliveryReportInput,
-  SendSmsInput,
-  SmsListInput,
-  SmsRowOut,
-} from '@lodestar/contract/sms';
+import type { BuySmsPackInput, DeliveryReportInput, SendSmsInput, SmsListInput, SmsRow } from '@lodestar/contract/sms';
 import { type Language, MSISDN_RE, PayKind, type PayMethod, SMS_PACKS, SmsState, smsSegments } from '@lodestar/domain';
 import { badRequest, notFound, outsideHold } from '../../lib/errors.ts';
 import { message } from '../../lib/messages.ts';
@@ -163,7 +157,7 @@ export class SmsService {
     const at = (d: Date | null) => (d ? formatInZone(d, auth.timeZone) : '');
     return {
       rows: rows.map(
-        (r): SmsRowOut => ({
+        (r): SmsRow => ({
           MessageID: r.id,
           MSISDN: r.msisdn,
           ICCID: r.iccid ?? '',

@@ -1,8 +1,8 @@
-import type { SmsRowOut } from '@lodestar/contract/sms';
+import type { SmsRow } from '@lodestar/contract/sms';
 import type { ColumnSpec } from '../downloads/list-export.ts';
 
 /** The SMS records table's columns, in its order. */
-export const SMS_COLUMNS: ColumnSpec<SmsRowOut>[] = [
+export const SMS_COLUMNS: ColumnSpec<SmsRow>[] = [
   [{ zh: '编号', en: 'Message', fr: 'Message n°' }, 10, (r) => r.MessageID],
   [{ zh: 'MSISDN', en: 'MSISDN', fr: 'MSISDN' }, 16, (r) => r.MSISDN],
   [{ zh: 'ICCID', en: 'ICCID', fr: 'ICCID' }, 24, (r) => r.ICCID],

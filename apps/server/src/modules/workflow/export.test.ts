@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { WorkRowOut } from '@lodestar/contract/work-orders';
+import type { WorkRow } from '@lodestar/contract/work-orders';
 import { workOrders } from '@lodestar/db';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { CheckStatus, ErrCode, Fn, HoldType, WorkType } from '@lodestar/domain';
@@ -58,7 +58,7 @@ describe.each(dbTargets())('exporting work orders on $name PostgreSQL', (target)
   it('writes the list’s rows in its order, type and status texts in the caller’s language', async () => {
     for (const lang of ['en', 'zh'] as const) {
       const sheet = await exportAndRead(t, auditor.token, 'WorkFlow/ExportWorkFlowList', ALL, lang);
-      const list = await t.call<{ rows: WorkRowOut[]; total: number }>('POST', 'WorkFlow/GetWorkFlowList', {
+      const list = await t.call<{ rows: WorkRow[]; total: number }>('POST', 'WorkFlow/GetWorkFlowList', {
         token: auditor.token,
         lang,
         body: { ...ALL, pageIndex: 1, pageCount: 100 },
@@ -85,7 +85,7 @@ describe.each(dbTargets())('exporting work orders on $name PostgreSQL', (target)
   it('keeps the list’s filters', async () => {
     const filter = { ...ALL, CheckStatic: CheckStatus.Rejected, StartTime: '2026-03-01 08:00:00' };
     const sheet = await exportAndRead(t, auditor.token, 'WorkFlow/ExportWorkFlowList', filter);
-    const list = await listAll<WorkRowOut>(t, auditor.token, 'WorkFlow/GetWorkFlowList', filter, [
+    const list = await listAll<WorkRow>(t, auditor.token, 'WorkFlow/GetWorkFlowList', filter, [
       'pageIndex',
       'pageCount',
     ]);

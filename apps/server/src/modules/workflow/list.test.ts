@@ -1,4 +1,4 @@
-import type { WorkRowOut } from '@lodestar/contract/work-orders';
+import type { WorkRow } from '@lodestar/contract/work-orders';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { CheckStatus, ErrCode, Fn, HoldType, WorkType } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { simFactories } from './test-fixtures.ts';
 
 afterAll(stopTestServers);
 
-type Page = { rows: WorkRowOut[]; total: number };
+type Page = { rows: WorkRow[]; total: number };
 
 describe.each(dbTargets())('listing work orders on $name PostgreSQL', (target) => {
   let t: TestApp;

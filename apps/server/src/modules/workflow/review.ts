@@ -1,4 +1,4 @@
-import type { ApprovalItemInput } from '@lodestar/contract/work-orders';
+import type { ApprovalItem } from '@lodestar/contract/work-orders';
 import { CheckStatus, LockType, SimState, WorkType } from '@lodestar/domain';
 import { badRequest, outsideHold } from '../../lib/errors.ts';
 import { formatInZone } from '../../lib/time.ts';
@@ -80,7 +80,7 @@ export class ReviewService {
     this.hooks.push(hook);
   }
 
-  async review(auth: AuthContext, items: ApprovalItemInput[]): Promise<void> {
+  async review(auth: AuthContext, items: ApprovalItem[]): Promise<void> {
     if (!items.length) throw badRequest('workNoOrderSelected');
     const ids = items.map((i) => i.WorkID);
     const repeated = ids.find((id, n) => ids.indexOf(id) !== n);

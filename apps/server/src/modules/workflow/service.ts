@@ -1,4 +1,4 @@
-import type { AddWorkFlowInput, WorkFlowListInput, WorkRowOut } from '@lodestar/contract/work-orders';
+import type { AddWorkFlowInput, WorkFlowListInput, WorkRow } from '@lodestar/contract/work-orders';
 import { Fn, IMEI_RE, type Language, LockType, WorkType } from '@lodestar/domain';
 import { badRequest, conflict, outsideHold } from '../../lib/errors.ts';
 import { formatInZone, parseInZone } from '../../lib/time.ts';
@@ -121,7 +121,7 @@ export class WorkOrderService {
     const at = (d: Date | null) => (d ? formatInZone(d, auth.timeZone) : '');
     return {
       rows: rows.map(
-        (r): WorkRowOut => ({
+        (r): WorkRow => ({
           WorkID: r.order.id,
           WorkType: r.order.workType,
           WorkTypeText: workTypeText(r.order.workType, r.order.lockType, lang),

@@ -1,4 +1,4 @@
-import type { WorkRowOut } from '@lodestar/contract/work-orders';
+import type { WorkRow } from '@lodestar/contract/work-orders';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { CheckStatus, ErrCode, Fn, SimState, WorkType } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,7 +130,7 @@ describe.each(dbTargets())("work orders refuse another hold's ids on $name Postg
   });
 
   it("never lists or counts B's orders for A", async () => {
-    const list = await t.call<{ rows: WorkRowOut[]; total: number }>('POST', 'WorkFlow/GetWorkFlowList', {
+    const list = await t.call<{ rows: WorkRow[]; total: number }>('POST', 'WorkFlow/GetWorkFlowList', {
       token: a.token,
       body: { pageIndex: 1, pageCount: 1000, CheckStatic: 0 },
     });

@@ -1,8 +1,8 @@
-import type { WorkRowOut } from '@lodestar/contract/work-orders';
+import type { WorkRow } from '@lodestar/contract/work-orders';
 import type { ColumnSpec } from '../downloads/list-export.ts';
 
 /** The approval dialog's columns, with the type's detail (package, months, IMEI, receiving unit) split out. */
-export const WORK_COLUMNS: ColumnSpec<WorkRowOut>[] = [
+export const WORK_COLUMNS: ColumnSpec<WorkRow>[] = [
   [{ zh: '工单号', en: 'Work order', fr: 'Ordre n°' }, 10, (r) => r.WorkID],
   [{ zh: '工单类型', en: 'Work type', fr: 'Type d’ordre' }, 14, (r) => r.WorkTypeText],
   [{ zh: '套餐', en: 'Package', fr: 'Forfait' }, 16, (r) => r.PackageName],

@@ -1,5 +1,5 @@
+import type { SimFilterInput } from '@lodestar/contract/sims';
 import { SIM_DISPLAY_STATES, SIM_STATES, type SimDisplayState, type SimState } from '@lodestar/domain';
-import type { SimFilters } from './api/types.ts';
 
 /**
  * The SIM list's filters live in the address (`/manage/sim?DisplayState=expiring`), so the home
@@ -13,10 +13,10 @@ const positive = (v: string | null): number | undefined => {
 const day = (v: string | null): string | undefined => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
 const text = (v: string | null): string | undefined => v?.trim() || undefined;
 
-export function filtersFromSearch(params: URLSearchParams): SimFilters {
+export function filtersFromSearch(params: URLSearchParams): SimFilterInput {
   const state = positive(params.get('State'));
   const display = params.get('DisplayState');
-  const f: SimFilters = {
+  const f: SimFilterInput = {
     ICCID: text(params.get('ICCID')),
     MSISDN: text(params.get('MSISDN')),
     State: state !== undefined && (SIM_STATES as readonly number[]).includes(state) ? (state as SimState) : undefined,
@@ -29,10 +29,10 @@ export function filtersFromSearch(params: URLSearchParams): SimFilters {
     ExpiresTo: day(params.get('ExpiresTo')),
     BatchID: positive(params.get('BatchID')),
   };
-  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)) as SimFilters;
+  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)) as SimFilterInput;
 }
 
-export function searchFromFilters(f: SimFilters): URLSearchParams {
+export function searchFromFilters(f: SimFilterInput): URLSearchParams {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(f)) {
     if (v === undefined || v === '' || v === 0 || v === false) continue;

@@ -1,6 +1,7 @@
+import type { CardTypeRow } from '@lodestar/contract/catalogue';
 import type { Page } from '@lodestar/domain';
 import { api } from '../../../api/instance.ts';
-import { CATALOGUE_KEY, type CardTypeRow, type ListQuery } from './types.ts';
+import { CATALOGUE_KEY, type ListQuery } from './query.ts';
 
 export interface CardTypeFilters {
   CardTypeName: string;

@@ -1,6 +1,7 @@
+import type { OperatorRow } from '@lodestar/contract/catalogue';
 import type { Page } from '@lodestar/domain';
 import { api } from '../../../api/instance.ts';
-import { CATALOGUE_KEY, type ListQuery, type OperatorRow } from './types.ts';
+import { CATALOGUE_KEY, type ListQuery } from './query.ts';
 
 export interface OperatorFilters {
   OperatorName: string;

@@ -1,6 +1,7 @@
+import type { OperatorOption } from '@lodestar/contract/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
-import { CATALOGUE_KEY, type OperatorOption } from './types.ts';
+import { CATALOGUE_KEY } from './query.ts';
 
 export type { OperatorOption };
 

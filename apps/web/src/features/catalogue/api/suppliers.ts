@@ -1,6 +1,7 @@
+import type { SupplierRow } from '@lodestar/contract/catalogue';
 import type { Page } from '@lodestar/domain';
 import { api } from '../../../api/instance.ts';
-import { CATALOGUE_KEY, type ListQuery, type SupplierRow } from './types.ts';
+import { CATALOGUE_KEY, type ListQuery } from './query.ts';
 
 export interface SupplierFilters {
   SupplierName: string;

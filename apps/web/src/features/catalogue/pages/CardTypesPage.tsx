@@ -1,3 +1,4 @@
+import type { CardTypeRow } from '@lodestar/contract/catalogue';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../../components/CrudPage.tsx';
@@ -11,7 +12,7 @@ import {
   removeCardType,
 } from '../api/card-types.ts';
 import { exportCardTypeList } from '../api/exports.ts';
-import { CATALOGUE_KEY, type CardTypeRow } from '../api/types.ts';
+import { CATALOGUE_KEY } from '../api/query.ts';
 import { OperatorSelect } from '../components/OperatorSelect.tsx';
 import { nameRules, remarkRules } from '../components/rules.ts';
 

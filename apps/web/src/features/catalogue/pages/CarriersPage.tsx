@@ -1,3 +1,4 @@
+import type { OperatorRow } from '@lodestar/contract/catalogue';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../../components/CrudPage.tsx';
@@ -11,7 +12,7 @@ import {
   operatorListKey,
   removeOperator,
 } from '../api/operators.ts';
-import { CATALOGUE_KEY, type OperatorRow } from '../api/types.ts';
+import { CATALOGUE_KEY } from '../api/query.ts';
 import { nameRules, remarkRules } from '../components/rules.ts';
 
 /** account/isp: carriers (function 16). */

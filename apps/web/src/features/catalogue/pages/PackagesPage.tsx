@@ -1,3 +1,4 @@
+import type { PackageRow } from '@lodestar/contract/catalogue';
 import { formatFen, parseYuanToFen } from '@lodestar/domain';
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import {
   packageListKey,
   removePackage,
 } from '../api/packages.ts';
-import { CATALOGUE_KEY, type PackageRow } from '../api/types.ts';
+import { CATALOGUE_KEY } from '../api/query.ts';
 import { OperatorSelect } from '../components/OperatorSelect.tsx';
 import { integerRules, nameRules, priceRules, remarkRules, requiredRule } from '../components/rules.ts';
 

@@ -1,3 +1,4 @@
+import type { SupplierRow } from '@lodestar/contract/catalogue';
 import { EMAIL_RE, Fn, PHONE_RE } from '@lodestar/domain';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import { Link } from 'react-router';
 import { CrudPage } from '../../../components/CrudPage.tsx';
 import { useSession } from '../../../store/session.ts';
 import { exportSupplierList } from '../api/exports.ts';
+import { CATALOGUE_KEY } from '../api/query.ts';
 import {
   addSupplier,
   getSupplierList,
@@ -14,7 +16,6 @@ import {
   type SupplierFilters,
   supplierListKey,
 } from '../api/suppliers.ts';
-import { CATALOGUE_KEY, type SupplierRow } from '../api/types.ts';
 import { OperatorSelect } from '../components/OperatorSelect.tsx';
 import { nameRules, remarkRules, requiredRule } from '../components/rules.ts';
 

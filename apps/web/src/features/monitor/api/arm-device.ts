@@ -1,3 +1,4 @@
+import type { CommandId } from '@lodestar/contract/commands';
 import { api } from '../../../api/instance.ts';
 
-export const armDevice = (deviceId: string) => api.post<{ CommandID: number }>('Command/Arm', { DeviceID: deviceId });
+export const armDevice = (deviceId: string) => api.post<CommandId>('Command/Arm', { DeviceID: deviceId });

@@ -1,31 +1,12 @@
+import type { DeviceDetail } from '@lodestar/contract/monitor';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 
 /** Monitor/GetDeviceDetail: what the device panel shows beyond a monitor row (docs/API.md, DeviceDetail). */
-export interface CellTower {
-  MCC: number;
-  MNC: number;
-  LAC: number;
-  CellID: number;
-  Signal?: number;
-}
-export interface WifiPoint {
-  MAC: string;
-  RSSI: number;
-}
-export interface TirePressure {
-  /** 1-based, from the front, left to right. */
-  Position: number;
-  PressureKPa: number;
-}
-export interface DeviceDetail {
-  DeviceID: string;
-  /** Litres; null when unknown. */
-  Oil: number | null;
-  Vehicle: { Plate: string; OwnerName: string } | null;
-  Positioning: { Type: 'gps' | 'lbs' | 'wifi'; Cells: CellTower[]; Wifi: WifiPoint[] };
-  Tires: TirePressure[] | null;
-}
+export type { DeviceDetail };
+export type CellTower = DeviceDetail['Positioning']['Cells'][number];
+export type WifiPoint = DeviceDetail['Positioning']['Wifi'][number];
+export type TirePressure = NonNullable<DeviceDetail['Tires']>[number];
 
 export const getDeviceDetail = (deviceId: string) =>
   api.post<DeviceDetail>('Monitor/GetDeviceDetail', { DeviceID: deviceId });

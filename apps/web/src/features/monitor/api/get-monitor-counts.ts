@@ -1,6 +1,6 @@
+import type { MonitorCounts } from '@lodestar/contract/monitor';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
-import type { MonitorCounts } from './types.ts';
 
 export const getMonitorCounts = (holdId?: number) =>
   api.post<MonitorCounts>('Monitor/GetMonitorCounts', holdId ? { HoldID: holdId } : {});

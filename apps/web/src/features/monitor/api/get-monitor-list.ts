@@ -1,16 +1,10 @@
-import type { Page } from '@lodestar/domain';
+import type { MonitorInput, MonitorRow } from '@lodestar/contract/monitor';
+import type { Page, StatusFilter } from '@lodestar/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
-import type { MonitorRow, StatusFilter } from './types.ts';
 
-export interface MonitorListQuery {
-  HoldID?: number | undefined;
-  /** Comma-separated, at most 1000 (spec section 5). */
-  DeviceIDs?: string | undefined;
-  Status: StatusFilter;
-  /** A part of the device ID, the device name or the bound vehicle's plate, over the whole scope (≤ 64). */
-  Keyword?: string | undefined;
-}
+/** Status is always sent: the list's filter decides membership. */
+export type MonitorListQuery = MonitorInput & { Status: StatusFilter };
 
 export const monitorListKey = (q: MonitorListQuery) => ['monitor', 'list', q] as const;
 

@@ -1,12 +1,8 @@
+import type { ReleaseAlarmInput, Released } from '@lodestar/contract/monitor';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 
-export interface ReleaseAlarmBody {
-  DeviceID: string;
-  Reason: string;
-}
-
-export const releaseAlarm = (body: ReleaseAlarmBody) => api.post<{ Released: number }>('Alarm/ReleaseAlarm', body);
+export const releaseAlarm = (body: ReleaseAlarmInput) => api.post<Released>('Alarm/ReleaseAlarm', body);
 
 export function useReleaseAlarm() {
   const client = useQueryClient();

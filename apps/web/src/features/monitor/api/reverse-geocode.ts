@@ -1,17 +1,11 @@
+import type { Place, ReverseGeocodeInput } from '@lodestar/contract/monitor';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 import { useSession } from '../../../store/session.ts';
 
-export interface Place {
-  Country: string;
-  Province: string;
-  City: string;
-  Address: string;
-  /** offline, amap or nominatim: the panel says when the address is the offline one. */
-  Source: string;
-}
+export type { Place };
 
-export const reverseGeocode = (points: { Lat: number; Lng: number }[]) =>
+export const reverseGeocode = (points: ReverseGeocodeInput['Points']) =>
   api.post<Place[]>('Geocode/Reverse', { Points: points });
 
 /**

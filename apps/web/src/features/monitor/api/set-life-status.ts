@@ -1,18 +1,8 @@
-import type { VehicleLifeStatus } from '@lodestar/domain';
+import type { LifeStatus, SetLifeStatusInput } from '@lodestar/contract/vehicle-life';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 
-export interface LifeStatusBody {
-  DeviceID: string;
-  VehicleLifeStatus: VehicleLifeStatus;
-}
-
-export interface LifeStatusReply extends LifeStatusBody {
-  Plate: string;
-  OwnerName: string;
-}
-
 /** Vehicle/SetLifeStatus (policy management, function 163) of the vehicle bound to a device. */
-export const setLifeStatus = (body: LifeStatusBody) => api.post<LifeStatusReply>('Vehicle/SetLifeStatus', body);
+export const setLifeStatus = (body: SetLifeStatusInput) => api.post<LifeStatus>('Vehicle/SetLifeStatus', body);
 
 export const useSetLifeStatus = () => useMutation({ mutationFn: setLifeStatus });

@@ -8,6 +8,7 @@ import {
   UnlockOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
+import type { MonitorRow } from '@lodestar/contract/monitor';
 import { Fn, supportsCommand } from '@lodestar/domain';
 import { Alert, Button, Descriptions, type DescriptionsProps, Segmented, Space, Switch, Tag } from 'antd';
 import { memo, useState } from 'react';
@@ -17,7 +18,6 @@ import type { TrailMode } from '../../../map/layers/TrailLayer.tsx';
 import { useFunctionSet } from '../../../store/session.ts';
 import { type DeviceDetail, useDeviceDetail } from '../api/get-device-detail.ts';
 import { usePlace } from '../api/reverse-geocode.ts';
-import type { MonitorRow } from '../api/types.ts';
 import { useDeviceCommand } from '../hooks/use-device-command.ts';
 import { alarmLabel, statusLabel } from './labels.ts';
 import { PositioningDialog } from './PositioningDialog.tsx';

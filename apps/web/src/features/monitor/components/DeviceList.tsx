@@ -1,10 +1,10 @@
 import '../row-actions.css';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
+import type { MonitorRow } from '@lodestar/contract/monitor';
 import { Empty, Spin } from 'antd';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusStyle } from '../../../map/device-status.ts';
-import type { MonitorRow } from '../api/types.ts';
 import { useListedRows } from '../live/use-listed-rows.ts';
 import { type MonitorView, useMonitorView } from '../live/view-settings.ts';
 import { statusLabel } from './labels.ts';

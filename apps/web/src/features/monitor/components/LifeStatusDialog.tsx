@@ -1,9 +1,9 @@
+import type { MonitorRow } from '@lodestar/contract/monitor';
 import { VEHICLE_LIFE_KEYS, VEHICLE_LIFE_STATUSES, type VehicleLifeStatus } from '@lodestar/domain';
 import { App, Descriptions, Modal, Radio, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetLifeStatus } from '../api/set-life-status.ts';
-import type { MonitorRow } from '../api/types.ts';
 import { useMonitorStore } from '../live/monitor-store.ts';
 import { lifeColour, lifeKey, lifeLabel } from './life-status.ts';
 

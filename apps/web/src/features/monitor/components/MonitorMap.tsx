@@ -1,4 +1,5 @@
 import { EyeOutlined, SwapOutlined } from '@ant-design/icons';
+import type { MonitorRow } from '@lodestar/contract/monitor';
 import { Button } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { DeviceLayer, type DeviceMarker } from '../../../map/layers/DeviceLayer.
 import { type Trail, TrailLayer, type TrailMode } from '../../../map/layers/TrailLayer.tsx';
 import { MapView } from '../../../map/MapView.tsx';
 import { useMapSettings } from '../../../map/map-store.ts';
-import type { MonitorRow } from '../api/types.ts';
 import { useMonitorStore } from '../live/monitor-store.ts';
 import { TRAIL_LIMITS } from '../live/trails.ts';
 import { useListedRows } from '../live/use-listed-rows.ts';

@@ -1,7 +1,7 @@
+import type { MonitorRow } from '@lodestar/contract/monitor';
 import { App, Form, Input, Modal, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useReleaseAlarm } from '../api/release-alarm.ts';
-import type { MonitorRow } from '../api/types.ts';
 import { alarmLabel } from './labels.ts';
 
 /** Release a device's alarm with a reason (spec section 4); the reason is required, at most 200 characters. */

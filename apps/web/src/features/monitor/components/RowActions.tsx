@@ -10,12 +10,12 @@ import {
   StarOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
+import type { MonitorRow } from '@lodestar/contract/monitor';
 import { Fn, supportsCommand } from '@lodestar/domain';
 import { Dropdown, type MenuProps } from 'antd';
 import { type ButtonHTMLAttributes, type Ref, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFunctionSet } from '../../../store/session.ts';
-import type { MonitorRow } from '../api/types.ts';
 
 /** What the row-action menu asks the page to do with a device. */
 export type RowAction =

@@ -1,7 +1,8 @@
+import type { MonitorCounts } from '@lodestar/contract/monitor';
+import { STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
 import { Tag } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type MonitorCounts, STATUS_FILTERS, type StatusFilter } from '../api/types.ts';
 
 /** The device filters of spec section 4, each with its count (memoised: live updates leave it alone). */
 export const StatusFilters = memo(function StatusFilters({

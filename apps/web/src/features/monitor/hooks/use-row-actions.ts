@@ -1,8 +1,8 @@
+import type { MonitorRow } from '@lodestar/contract/monitor';
 import { App } from 'antd';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activateDevice } from '../api/activate-device.ts';
-import type { MonitorRow } from '../api/types.ts';
 import type { RowAction } from '../components/RowActions.tsx';
 import { useMonitorStore } from '../live/monitor-store.ts';
 import { useDeviceCommand } from './use-device-command.ts';

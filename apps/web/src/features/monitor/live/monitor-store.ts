@@ -1,6 +1,7 @@
+import type { LivePosition } from '@lodestar/contract/live';
+import type { MonitorRow } from '@lodestar/contract/monitor';
 import { create } from 'zustand';
 import type { LngLat } from '../../../map/coords.ts';
-import type { LivePosition, MonitorRow } from '../api/types.ts';
 import { applyPositions } from './positions.ts';
 import { appendTrails, seedTrail, syncTrails, type Trails } from './trails.ts';
 

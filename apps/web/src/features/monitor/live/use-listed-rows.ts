@@ -1,4 +1,4 @@
-import type { MonitorRow } from '../api/types.ts';
+import type { MonitorRow } from '@lodestar/contract/monitor';
 import { useMonitorStore } from './monitor-store.ts';
 
 /**

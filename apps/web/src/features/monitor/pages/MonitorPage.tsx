@@ -1,4 +1,6 @@
 import '../monitor.css';
+import type { MonitorRow } from '@lodestar/contract/monitor';
+import type { StatusFilter } from '@lodestar/domain';
 import { LIMITS } from '@lodestar/domain';
 import { Alert, App } from 'antd';
 import { type ComponentProps, useCallback, useEffect, useState } from 'react';
@@ -10,7 +12,6 @@ import { useUserInfo } from '../../user/api/get-user-info.ts';
 import { useFollowDevice } from '../api/follow-device.ts';
 import { useMonitorCounts } from '../api/get-monitor-counts.ts';
 import { useMonitorList } from '../api/get-monitor-list.ts';
-import type { MonitorRow, StatusFilter } from '../api/types.ts';
 import { DeviceDetails } from '../components/DeviceDetails.tsx';
 import { DeviceList } from '../components/DeviceList.tsx';
 import { DeviceSearch } from '../components/DeviceSearch.tsx';

@@ -1,8 +1,8 @@
+import type { OrderDetail, OrderView, PayOrderFilters, PayOrderRow, PayOrderTotals } from '@lodestar/contract/payments';
 import { PayStatus } from '@lodestar/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 import type { PageQuery } from '../../../components/table/use-server-list.ts';
-import type { OrderDetail, OrderView, PayOrderFilters, PayOrderRow, PayOrderTotals } from '../../renewal/api/types.ts';
 
 /** Every payment-order list key starts with this, so a payment refreshes them all. */
 export const payOrderListRoot = ['payments', 'orders'] as const;

@@ -1,10 +1,10 @@
 import '../payments.css';
 import { ExperimentOutlined } from '@ant-design/icons';
+import type { OrderView } from '@lodestar/contract/payments';
 import { formatFen, PayMethod, PayStatus } from '@lodestar/domain';
 import { Alert, Button, Descriptions, Modal, Popconfirm, QRCode, Result, Space, Spin, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderView } from '../../renewal/api/types.ts';
 import { useOrder, useOrderActions } from '../api/payments.ts';
 import { PayMethodLabel } from './PayMethodLabel.tsx';
 import { PayStatusTag } from './PayStatusTag.tsx';

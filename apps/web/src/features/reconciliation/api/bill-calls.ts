@@ -1,7 +1,8 @@
+import type { PageWithTotals } from '@lodestar/contract/common';
+import type { BillLine, CustomerBill } from '@lodestar/contract/reconciliation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 import type { PageQuery } from '../../../components/table/use-server-list.ts';
-import type { BillLine, CustomerBill, TotalsPage } from './types.ts';
 
 export const billRoot = ['reconciliation', 'bills'] as const;
 
@@ -21,7 +22,7 @@ export type BillTotals = {
   DueFen: number;
 };
 export const getCustomerBills = (q: BillFilter & PageQuery) =>
-  api.post<TotalsPage<CustomerBill, BillTotals>>('Reconciliation/GetCustomerBillList', q);
+  api.post<PageWithTotals<CustomerBill, BillTotals>>('Reconciliation/GetCustomerBillList', q);
 export const exportCustomerBills = (f: BillFilter) =>
   api.post<{ FileID: number }>('Reconciliation/ExportCustomerBillList', f);
 
@@ -31,7 +32,7 @@ export interface LineFilter {
 }
 export type LineTotals = { Count: number; AmountFen: number; PaidFen: number; DueFen: number };
 export const getBillLines = (q: LineFilter & PageQuery) =>
-  api.post<TotalsPage<BillLine, LineTotals>>('Reconciliation/GetCustomerBillDetail', q);
+  api.post<PageWithTotals<BillLine, LineTotals>>('Reconciliation/GetCustomerBillDetail', q);
 export const exportBillLines = (f: LineFilter) =>
   api.post<{ FileID: number }>('Reconciliation/ExportCustomerBillDetail', f);
 

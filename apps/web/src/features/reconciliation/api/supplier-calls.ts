@@ -1,7 +1,8 @@
+import type { PageWithTotals } from '@lodestar/contract/common';
+import type { DetailRow, RecordRow, SupplierSummary, UploadResult } from '@lodestar/contract/reconciliation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 import type { PageQuery } from '../../../components/table/use-server-list.ts';
-import type { DetailRow, RecordRow, SupplierSummary, TotalsPage, UploadReply } from './types.ts';
 
 export const reconRoot = ['reconciliation', 'supplier'] as const;
 
@@ -18,7 +19,7 @@ export function useUploadSupplierBill() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { SupplierID: number; Month: string; FileID: number }) =>
-      api.post<UploadReply>('Reconciliation/UploadSupplierBill', body),
+      api.post<UploadResult>('Reconciliation/UploadSupplierBill', body),
     onSuccess: (reply) => {
       if (!('Errors' in reply)) void qc.invalidateQueries({ queryKey: reconRoot });
     },
@@ -41,7 +42,7 @@ export interface DetailFilter {
 }
 export type DetailTotals = { ExpectedFen: number; BilledFen: number; DifferenceFen: number };
 export const getSupplierDetails = (q: DetailFilter & PageQuery) =>
-  api.post<TotalsPage<DetailRow, DetailTotals>>('Reconciliation/GetSupplierDetails', q);
+  api.post<PageWithTotals<DetailRow, DetailTotals>>('Reconciliation/GetSupplierDetails', q);
 export const exportSupplierDetails = (f: DetailFilter) =>
   api.post<{ FileID: number }>('Reconciliation/ExportSupplierDetails', f);
 
@@ -53,6 +54,6 @@ export interface RecordFilter {
 }
 export type RecordTotals = { SimCount: number; ExpectedFen: number; BilledFen: number; DifferenceFen: number };
 export const getSupplierRecords = (q: RecordFilter & PageQuery) =>
-  api.post<TotalsPage<RecordRow, RecordTotals>>('Reconciliation/GetSupplierRecordList', q);
+  api.post<PageWithTotals<RecordRow, RecordTotals>>('Reconciliation/GetSupplierRecordList', q);
 export const exportSupplierRecords = (f: RecordFilter) =>
   api.post<{ FileID: number }>('Reconciliation/ExportSupplierRecordList', f);

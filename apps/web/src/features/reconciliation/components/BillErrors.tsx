@@ -1,6 +1,6 @@
+import type { BillRowError } from '@lodestar/contract/reconciliation';
 import { Alert, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { BillRowError } from '../api/types.ts';
 
 /** Why an uploaded bill was refused: every bad row, nothing saved. */
 export function BillErrors({ errors, onClose }: { errors: BillRowError[]; onClose: () => void }) {

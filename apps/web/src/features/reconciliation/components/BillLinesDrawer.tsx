@@ -1,3 +1,4 @@
+import type { BillLine, CustomerBill } from '@lodestar/contract/reconciliation';
 import { Drawer, Segmented, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,6 @@ import { ExportButton } from '../../../components/table/ExportButton.tsx';
 import { type PagedColumn, PagedTable } from '../../../components/table/PagedTable.tsx';
 import { useServerList } from '../../../components/table/use-server-list.ts';
 import { billRoot, exportBillLines, getBillLines, type LineTotals } from '../api/bill-calls.ts';
-import type { BillLine, CustomerBill } from '../api/types.ts';
 import { yuan } from './money.tsx';
 
 /** One customer bill's lines, by kind, with totals and an export. */

@@ -1,4 +1,5 @@
 import { CalculatorOutlined } from '@ant-design/icons';
+import type { CustomerBill } from '@lodestar/contract/reconciliation';
 import { App, Button, Popconfirm, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,6 @@ import {
   useGenerateBills,
   useSetBillPaid,
 } from '../api/bill-calls.ts';
-import type { CustomerBill } from '../api/types.ts';
 import { BillLinesDrawer } from '../components/BillLinesDrawer.tsx';
 import { defaultMonth, MonthPicker } from '../components/MonthPicker.tsx';
 import { yuan } from '../components/money.tsx';

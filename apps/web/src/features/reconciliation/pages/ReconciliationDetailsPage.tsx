@@ -1,4 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { DetailRow } from '@lodestar/contract/reconciliation';
 import { RECON_MATCHES } from '@lodestar/domain';
 import { Button, Empty, Input, Segmented, Tag } from 'antd';
 import { useState } from 'react';
@@ -9,7 +10,6 @@ import { ExportButton } from '../../../components/table/ExportButton.tsx';
 import { type PagedColumn, PagedTable } from '../../../components/table/PagedTable.tsx';
 import { useServerList } from '../../../components/table/use-server-list.ts';
 import { type DetailTotals, exportSupplierDetails, getSupplierDetails, reconRoot } from '../api/supplier-calls.ts';
-import type { DetailRow } from '../api/types.ts';
 import { Difference, yuan } from '../components/money.tsx';
 import '../reconciliation.css';
 

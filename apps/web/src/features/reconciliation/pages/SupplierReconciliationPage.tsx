@@ -1,4 +1,5 @@
 import { CheckCircleOutlined, DownloadOutlined, FileSearchOutlined, UploadOutlined } from '@ant-design/icons';
+import type { BillRowError } from '@lodestar/contract/reconciliation';
 import { ReconState, SIM_RULES } from '@lodestar/domain';
 import { App, Button, Card, Empty, Space, Spin, Statistic, Tag, Upload } from 'antd';
 import { useState } from 'react';
@@ -14,7 +15,6 @@ import {
   useSupplierSummary,
   useUploadSupplierBill,
 } from '../api/supplier-calls.ts';
-import type { BillRowError } from '../api/types.ts';
 import { BillErrors } from '../components/BillErrors.tsx';
 import { defaultMonth, MonthPicker, monthOr } from '../components/MonthPicker.tsx';
 import { yuan } from '../components/money.tsx';

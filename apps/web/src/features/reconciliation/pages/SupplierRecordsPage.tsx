@@ -1,3 +1,4 @@
+import type { RecordRow } from '@lodestar/contract/reconciliation';
 import { DatePicker, Empty, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -8,7 +9,6 @@ import { ExportButton } from '../../../components/table/ExportButton.tsx';
 import { type PagedColumn, PagedTable } from '../../../components/table/PagedTable.tsx';
 import { useServerList } from '../../../components/table/use-server-list.ts';
 import { exportSupplierRecords, getSupplierRecords, type RecordTotals, reconRoot } from '../api/supplier-calls.ts';
-import type { RecordRow } from '../api/types.ts';
 import { Difference, yuan } from '../components/money.tsx';
 import { useSelectedSupplier } from '../supplier-store.ts';
 import '../reconciliation.css';

@@ -1,9 +1,10 @@
+import type { OrderView } from '@lodestar/contract/payments';
+import type { Quote, RenewalBody, RenewalFilters, RenewalSimRow } from '@lodestar/contract/renewal';
 import type { Page, PayMethod } from '@lodestar/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 import type { PageQuery } from '../../../components/table/use-server-list.ts';
 import { payOrderListRoot } from '../../payments/api/payments.ts';
-import type { OrderView, Quote, RenewalBody, RenewalFilters, RenewalSimRow } from './types.ts';
 
 export const renewalListRoot = ['renewal', 'sims'] as const;
 

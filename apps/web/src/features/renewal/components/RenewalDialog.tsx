@@ -1,4 +1,6 @@
 import '../renewal.css';
+import type { OrderView } from '@lodestar/contract/payments';
+import type { QuoteItem, RenewalSimRow } from '@lodestar/contract/renewal';
 import { formatFen, PAYMENT_RULES, PayMethod } from '@lodestar/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Modal, Radio, Segmented, Select, Table, Typography } from 'antd';
@@ -7,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { usePackageSelect } from '../../catalogue/api/selects.ts';
 import { PayMethodLabel } from '../../payments/components/PayMethodLabel.tsx';
 import { getQuote, useCreateRenewalOrder } from '../api/renewal.ts';
-import type { OrderView, QuoteItem, RenewalSimRow } from '../api/types.ts';
 
 type PackageMode = 'own' | 'choose';
 

@@ -1,3 +1,4 @@
+import type { OrderView, PayOrderFilters, PayOrderRow } from '@lodestar/contract/payments';
 import { Fn, formatFen, PayKind } from '@lodestar/domain';
 import { Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
@@ -10,7 +11,6 @@ import { useFunctionSet } from '../../../store/session.ts';
 import { getPayOrderList, payOrderListRoot, useExportPayOrderList } from '../../payments/api/payments.ts';
 import { PayMethodLabel } from '../../payments/components/PayMethodLabel.tsx';
 import { PayStatusTag } from '../../payments/components/PayStatusTag.tsx';
-import type { OrderView, PayOrderFilters, PayOrderRow } from '../api/types.ts';
 
 const INITIAL: PayOrderFilters = { Kind: PayKind.Renewal, Status: -1, OrderNo: '' };
 

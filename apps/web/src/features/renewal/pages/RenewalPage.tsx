@@ -1,5 +1,7 @@
 import '../renewal.css';
 import { SyncOutlined } from '@ant-design/icons';
+import type { OrderView } from '@lodestar/contract/payments';
+import type { RenewalDisplayState, RenewalFilters, RenewalSimRow } from '@lodestar/contract/renewal';
 import { Fn, formatFen, PAYMENT_RULES } from '@lodestar/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Select, Tabs, Tag } from 'antd';
@@ -16,7 +18,6 @@ import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
 import { payOrderListRoot } from '../../payments/api/payments.ts';
 import { PaymentDialog } from '../../payments/components/PaymentDialog.tsx';
 import { getRenewalSimList, renewalListRoot, useExportRenewalSimList } from '../api/renewal.ts';
-import type { OrderView, RenewalDisplayState, RenewalFilters, RenewalSimRow } from '../api/types.ts';
 import { RenewalDialog } from '../components/RenewalDialog.tsx';
 import { RenewalOrders } from '../components/RenewalOrders.tsx';
 

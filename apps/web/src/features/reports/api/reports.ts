@@ -1,30 +1,28 @@
+import type { PageWithTotals } from '@lodestar/contract/common';
+import type { PayOrderFilters, PayOrderRow, PayOrderTotals } from '@lodestar/contract/payments';
+import type {
+  NewStoppedInput,
+  NewStoppedReport,
+  RenewalFeeFilterInput,
+  RenewalFeeRow,
+  RenewalTotals,
+} from '@lodestar/contract/reports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 import type { PageQuery } from '../../../components/table/use-server-list.ts';
-import type {
-  NewStoppedFilters,
-  NewStoppedReport,
-  PageWithTotals,
-  PayOrderFilters,
-  PayOrderRow,
-  PayOrderTotals,
-  RenewalFeeFilters,
-  RenewalFeeRow,
-  RenewalTotals,
-} from './types.ts';
 
 export const renewalFeeRoot = ['reports', 'renewalFees'] as const;
 export const payOrderRoot = ['reports', 'payOrders'] as const;
 
 /** SortColumn: CreateTime, FeeFen or HoldName. */
-export const getRenewalFeeList = (q: RenewalFeeFilters & PageQuery) =>
+export const getRenewalFeeList = (q: RenewalFeeFilterInput & PageQuery) =>
   api.post<PageWithTotals<RenewalFeeRow, RenewalTotals>>('Report/GetRenewalFeeList', q);
 
 /** SortColumn: CreateTime, AmountFen or PaidTime (the payments module's list). */
 export const getPayOrderList = (q: PayOrderFilters & PageQuery) =>
   api.post<PageWithTotals<PayOrderRow, PayOrderTotals>>('Payment/GetPayOrderList', q);
 
-export function useNewStopped(filters: NewStoppedFilters) {
+export function useNewStopped(filters: NewStoppedInput) {
   return useQuery({
     queryKey: ['reports', 'newStopped', filters],
     queryFn: () => api.post<NewStoppedReport>('Report/GetNewStoppedCards', filters),
@@ -39,6 +37,6 @@ function useExport<F>(path: string) {
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['download', 'list'] }),
   });
 }
-export const useExportRenewalFees = () => useExport<RenewalFeeFilters>('Report/ExportRenewalFeeList');
-export const useExportNewStopped = () => useExport<NewStoppedFilters>('Report/ExportNewStoppedCards');
+export const useExportRenewalFees = () => useExport<RenewalFeeFilterInput>('Report/ExportRenewalFeeList');
+export const useExportNewStopped = () => useExport<NewStoppedInput>('Report/ExportNewStoppedCards');
 export const useExportPayOrders = () => useExport<PayOrderFilters>('Payment/ExportPayOrderList');

@@ -1,4 +1,5 @@
 import '../reports.css';
+import type { NewStoppedInput, NewStoppedMonth } from '@lodestar/contract/reports';
 import { Fn } from '@lodestar/domain';
 import { Alert, Empty, Form, Select, Spin, Table } from 'antd';
 import { useState } from 'react';
@@ -10,7 +11,6 @@ import { useFunctionSet } from '../../../store/session.ts';
 import { useOperatorSelect } from '../../catalogue/api/selects.ts';
 import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
 import { useExportNewStopped, useNewStopped } from '../api/reports.ts';
-import type { NewStoppedFilters, NewStoppedMonth } from '../api/types.ts';
 import { MonthBarChart } from '../components/MonthBarChart.tsx';
 
 const NEW_COLOR = '#1677ff';
@@ -20,7 +20,7 @@ const STOPPED_COLOR = '#fa8c16';
 export default function NewStoppedPage() {
   const { t } = useTranslation('reports');
   const funs = useFunctionSet();
-  const [filters, setFilters] = useState<NewStoppedFilters>({});
+  const [filters, setFilters] = useState<NewStoppedInput>({});
   const report = useNewStopped(filters);
   const exportReport = useExportNewStopped();
   const operators = useOperatorSelect();
@@ -29,7 +29,7 @@ export default function NewStoppedPage() {
   return (
     <PageLayout title={t('menu:simNewStopped')}>
       <div className="report-filters report-toolbar">
-        <FilterForm<NewStoppedFilters>
+        <FilterForm<NewStoppedInput>
           name="newly"
           initialValues={{}}
           onSearch={(v) => setFilters({ HoldID: v.HoldID, OperatorID: v.OperatorID })}

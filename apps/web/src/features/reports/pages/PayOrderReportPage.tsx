@@ -1,4 +1,5 @@
 import '../reports.css';
+import type { PayOrderFilters, PayOrderRow } from '@lodestar/contract/payments';
 import { Fn, formatFen, PAY_KINDS, PAY_METHODS, PAY_STATUSES, PayStatus } from '@lodestar/domain';
 import { DatePicker, Form, Input, Select, Tag, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -14,7 +15,6 @@ import { userNow, useUserTimeZone } from '../../../lib/user-time.ts';
 import { useFunctionSet } from '../../../store/session.ts';
 import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
 import { getPayOrderList, payOrderRoot, useExportPayOrders } from '../api/reports.ts';
-import type { PayOrderFilters, PayOrderRow } from '../api/types.ts';
 import { TotalsBar } from '../components/TotalsBar.tsx';
 import { TIME_FORMAT } from './RenewalFeePage.tsx';
 

@@ -1,4 +1,5 @@
 import '../reports.css';
+import type { RenewalFeeFilterInput, RenewalFeeRow } from '@lodestar/contract/reports';
 import { Fn, formatFen, RenewalSource } from '@lodestar/domain';
 import { DatePicker, Form, Input, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -14,7 +15,6 @@ import { useFunctionSet } from '../../../store/session.ts';
 import { useOperatorSelect, usePackageSelect } from '../../catalogue/api/selects.ts';
 import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
 import { getRenewalFeeList, renewalFeeRoot, useExportRenewalFees } from '../api/reports.ts';
-import type { RenewalFeeFilters, RenewalFeeRow } from '../api/types.ts';
 import { TotalsBar } from '../components/TotalsBar.tsx';
 
 /** The wire format of spec section 7 (YYYY-MM-DD hh:mm:ss, 24-hour). */
@@ -35,7 +35,7 @@ const thisMonth = (timeZone: string | undefined): FormValues => {
   return { range: [now.startOf('month'), now.endOf('month')], Source: 0 };
 };
 
-function toFilters(v: FormValues): RenewalFeeFilters {
+function toFilters(v: FormValues): RenewalFeeFilterInput {
   const [from, to] = v.range ?? [];
   return {
     StartTime: from ? from.startOf('day').format(TIME_FORMAT) : undefined,
@@ -55,7 +55,7 @@ export default function RenewalFeePage() {
   const [form] = Form.useForm<FormValues>();
   const timeZone = useUserTimeZone();
   const initial = useMemo(() => thisMonth(timeZone), [timeZone]);
-  const [filters, setFilters] = useState<RenewalFeeFilters>(() => toFilters(initial));
+  const [filters, setFilters] = useState<RenewalFeeFilterInput>(() => toFilters(initial));
   const list = useServerList(renewalFeeRoot, getRenewalFeeList, filters, {
     sortColumn: 'CreateTime',
     sortType: 'desc',

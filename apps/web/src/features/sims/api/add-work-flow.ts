@@ -1,8 +1,8 @@
 import type { LockType, WorkType } from '@lodestar/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
-import { workCountKey } from '../../workflow/api/get-work-count.ts';
-import { workListRoot } from '../../workflow/api/get-work-flow-list.ts';
+import { workCountKey } from '../../work-orders/api/get-work-count.ts';
+import { workListRoot } from '../../work-orders/api/get-work-flow-list.ts';
 import { homeStatsKey } from './get-home-stats.ts';
 import { simListRoot } from './get-sim-list.ts';
 

@@ -1,6 +1,6 @@
+import type { HomeStats } from '@lodestar/contract/sims';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
-import type { HomeStats } from './types.ts';
 
 export const homeStatsKey = ['sims', 'home'] as const;
 

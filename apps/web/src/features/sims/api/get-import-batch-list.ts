@@ -1,7 +1,7 @@
+import type { ImportBatchRow } from '@lodestar/contract/sims';
 import type { Page } from '@lodestar/domain';
 import { api } from '../../../api/instance.ts';
 import type { PageQuery } from '../../../components/table/use-server-list.ts';
-import type { ImportBatchRow } from './types.ts';
 
 export const importBatchRoot = ['sims', 'batches'] as const;
 

@@ -1,6 +1,6 @@
+import type { SimDetail } from '@lodestar/contract/sims';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
-import type { SimDetail } from './types.ts';
 
 export const simDetailKey = (simId: number) => ['sims', 'detail', simId] as const;
 

@@ -1,9 +1,9 @@
+import type { ImportResult } from '@lodestar/contract/sims';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 import { homeStatsKey } from './get-home-stats.ts';
 import { importBatchRoot } from './get-import-batch-list.ts';
 import { simListRoot } from './get-sim-list.ts';
-import type { ImportResult } from './types.ts';
 
 export interface ImportSimsBody {
   SupplierID: number;

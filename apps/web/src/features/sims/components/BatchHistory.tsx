@@ -1,3 +1,4 @@
+import type { ImportBatchRow } from '@lodestar/contract/sims';
 import { Fn } from '@lodestar/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +8,6 @@ import { useServerList } from '../../../components/table/use-server-list.ts';
 import { useFunctionSet } from '../../../store/session.ts';
 import { exportImportBatchList } from '../api/export-import-batch-list.ts';
 import { getImportBatchList, importBatchRoot } from '../api/get-import-batch-list.ts';
-import type { ImportBatchRow } from '../api/types.ts';
 
 const NO_FILTERS = {};
 

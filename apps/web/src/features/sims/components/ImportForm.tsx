@@ -1,4 +1,5 @@
 import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import type { ImportResult } from '@lodestar/contract/sims';
 import { SIM_RULES } from '@lodestar/domain';
 import { App, Button, Form, Progress, Select, Upload } from 'antd';
 import { useState } from 'react';
@@ -6,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useCardTypeSelect, usePackageSelect, useSupplierSelect } from '../../catalogue/api/selects.ts';
 import { downloadFile, uploadFile } from '../api/files.ts';
 import { type ImportSimsBody, useImportSims } from '../api/import-sims.ts';
-import type { ImportResult } from '../api/types.ts';
 import { ImportResultView } from './ImportResultView.tsx';
 
 interface FormValues {

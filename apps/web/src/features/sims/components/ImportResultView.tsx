@@ -1,6 +1,6 @@
+import type { ImportError, ImportResult } from '@lodestar/contract/sims';
 import { Alert, Button, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ImportError, ImportResult } from '../api/types.ts';
 
 interface Props {
   result: ImportResult;

@@ -1,8 +1,8 @@
 import { DownOutlined } from '@ant-design/icons';
+import type { SimRow } from '@lodestar/contract/sims';
 import { WORK_TYPES, type WorkType } from '@lodestar/domain';
 import { Button, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { SimRow } from '../api/types.ts';
 import { workTypeFits } from '../format.ts';
 
 /** A row's work-order menu; a SIM with an order under review takes no other until it is decided. */

@@ -1,9 +1,9 @@
+import type { SimDetail, SimHistoryItem } from '@lodestar/contract/sims';
 import { formatFen, LockType } from '@lodestar/domain';
 import { Alert, Descriptions, Drawer, Empty, Spin, Tag, Timeline } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSimDetail } from '../api/get-sim-detail.ts';
-import type { SimDetail, SimHistoryItem } from '../api/types.ts';
 
 import { DisplayStateTag, SimStateTag } from './SimTags.tsx';
 

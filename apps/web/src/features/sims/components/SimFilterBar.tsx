@@ -1,3 +1,4 @@
+import type { SimFilterInput } from '@lodestar/contract/sims';
 import { SIM_DISPLAY_STATES, SIM_STATES } from '@lodestar/domain';
 import { Checkbox, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -6,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { FilterForm } from '../../../components/table/FilterForm.tsx';
 import { useOperatorSelect, useSupplierSelect } from '../../catalogue/api/selects.ts';
 import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
-import type { SimFilters } from '../api/types.ts';
 
 interface FormValues {
   ICCID?: string;
@@ -21,7 +21,7 @@ interface FormValues {
   BatchID?: number;
 }
 
-const toForm = (f: SimFilters): FormValues => ({
+const toForm = (f: SimFilterInput): FormValues => ({
   ...f,
   State: f.State || undefined,
   DisplayState: f.DisplayState || undefined,
@@ -31,13 +31,13 @@ const toForm = (f: SimFilters): FormValues => ({
       : null,
 });
 
-function fromForm(v: FormValues): SimFilters {
+function fromForm(v: FormValues): SimFilterInput {
   const [from, to] = v.Expires ?? [];
   return {
     ICCID: v.ICCID?.trim() || undefined,
     MSISDN: v.MSISDN?.trim() || undefined,
-    State: (v.State || undefined) as SimFilters['State'],
-    DisplayState: (v.DisplayState || undefined) as SimFilters['DisplayState'],
+    State: (v.State || undefined) as SimFilterInput['State'],
+    DisplayState: (v.DisplayState || undefined) as SimFilterInput['DisplayState'],
     HoldID: v.HoldID,
     OnlyHold: v.HoldID !== undefined && v.OnlyHold ? true : undefined,
     SupplierID: v.SupplierID,
@@ -49,12 +49,12 @@ function fromForm(v: FormValues): SimFilters {
 }
 
 interface Props {
-  value: SimFilters;
-  onChange: (filters: SimFilters) => void;
+  value: SimFilterInput;
+  onChange: (filters: SimFilterInput) => void;
   /** The outbound page lists stock only and hides the fields that do not apply there. */
   compact?: boolean;
   /** What Reset goes back to. */
-  resetTo?: SimFilters;
+  resetTo?: SimFilterInput;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { SimRow } from '@lodestar/contract/sims';
 import { formatFen, IMEI_RE, LockType, WorkType } from '@lodestar/domain';
 import { Alert, App, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -6,7 +7,6 @@ import { ApiError } from '../../../api/client.ts';
 import { fieldsNamedIn } from '../../../components/table/FormModal.tsx';
 import { usePackageSelect } from '../../catalogue/api/selects.ts';
 import { type AddWorkFlowBody, useAddWorkFlow } from '../api/add-work-flow.ts';
-import type { SimRow } from '../api/types.ts';
 import { workTypeFits } from '../format.ts';
 
 interface FormValues {

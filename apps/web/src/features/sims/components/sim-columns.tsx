@@ -1,8 +1,8 @@
+import type { SimRow } from '@lodestar/contract/sims';
 import { formatFen } from '@lodestar/domain';
 import { Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import type { PagedColumn } from '../../../components/table/PagedTable.tsx';
-import type { SimRow } from '../api/types.ts';
 
 import { DisplayStateTag, SimStateTag } from './SimTags.tsx';
 

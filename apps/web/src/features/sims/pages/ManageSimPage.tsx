@@ -1,4 +1,5 @@
 import '../sims.css';
+import type { SimFilterInput, SimRow } from '@lodestar/contract/sims';
 import { Fn, type WorkType } from '@lodestar/domain';
 import { Button, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -11,7 +12,6 @@ import { useServerList } from '../../../components/table/use-server-list.ts';
 import { useFunctionSet, useSession } from '../../../store/session.ts';
 import { useExportSimList } from '../api/export-sim-list.ts';
 import { getSimList, simListRoot } from '../api/get-sim-list.ts';
-import type { SimFilters, SimRow } from '../api/types.ts';
 import { SimBatchActions, SimRowActions } from '../components/SimActions.tsx';
 import { SimDetailDrawer } from '../components/SimDetailDrawer.tsx';
 import { SimFilterBar } from '../components/SimFilterBar.tsx';
@@ -32,7 +32,7 @@ export default function ManageSimPage() {
 
   const list = useServerList(simListRoot, getSimList, filters, { sortColumn: 'CreateTime', sortType: 'desc' });
 
-  const applyFilters = (f: SimFilters) => {
+  const applyFilters = (f: SimFilterInput) => {
     setSelected([]);
     setParams(searchFromFilters(f), { replace: true });
   };

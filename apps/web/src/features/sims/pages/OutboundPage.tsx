@@ -1,5 +1,6 @@
 import '../sims.css';
 import { SendOutlined } from '@ant-design/icons';
+import type { SimFilterInput, SimRow } from '@lodestar/contract/sims';
 import { SIM_RULES, SimState } from '@lodestar/domain';
 import { App, Button, Card, Form, Input, Segmented } from 'antd';
 import { useState } from 'react';
@@ -11,7 +12,6 @@ import { useLeftHold } from '../../holds/api/get-left-hold.ts';
 import { findHoldName, HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
 import { getSimList, simListRoot } from '../api/get-sim-list.ts';
 import { type OutboundBody, useOutbound } from '../api/outbound.ts';
-import type { SimFilters, SimRow } from '../api/types.ts';
 import { SimDetailDrawer } from '../components/SimDetailDrawer.tsx';
 import { SimFilterBar } from '../components/SimFilterBar.tsx';
 import { simColumns } from '../components/sim-columns.tsx';
@@ -26,7 +26,7 @@ interface ShipValues {
   Remark?: string;
 }
 
-const STOCK: SimFilters = { State: SimState.InStock };
+const STOCK: SimFilterInput = { State: SimState.InStock };
 
 /** manage/outbound (fn 10): SIMs in stock, picked or by ICCID range, shipped to a customer unit. */
 export default function OutboundPage() {
@@ -34,7 +34,7 @@ export default function OutboundPage() {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<ShipValues>();
   const [mode, setMode] = useState<Mode>('pick');
-  const [filters, setFilters] = useState<SimFilters>(STOCK);
+  const [filters, setFilters] = useState<SimFilterInput>(STOCK);
   const [selected, setSelected] = useState<SimRow[]>([]);
   const [detailId, setDetailId] = useState<number | null>(null);
   const holds = useLeftHold('');

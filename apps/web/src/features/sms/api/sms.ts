@@ -1,8 +1,9 @@
+import type { OrderView, PayOrderRow } from '@lodestar/contract/payments';
+import type { SendSmsResult, SmsBalance, SmsFilterInput, SmsList, SmsPack } from '@lodestar/contract/sms';
 import { PayKind } from '@lodestar/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 import type { PageQuery } from '../../../components/table/use-server-list.ts';
-import type { OrderView, PayOrderRow, SendSmsReply, SmsBalance, SmsFilters, SmsListReply, SmsPack } from './types.ts';
 
 /** Every SMS list query key starts with this, so a send refreshes them all. */
 export const smsListRoot = ['sms', 'list'] as const;
@@ -10,9 +11,9 @@ export const smsBalanceKey = ['sms', 'balance'] as const;
 export const smsOrdersRoot = ['sms', 'orders'] as const;
 
 /** SortColumn is one of CreateTime, MSISDN, State. */
-export const getSmsList = (q: SmsFilters & PageQuery) => api.post<SmsListReply>('Sms/GetSmsList', q);
-export const exportSmsList = (filters: SmsFilters) => api.post<{ FileID: number }>('Sms/ExportSmsList', filters);
-export const sendSms = (body: { MSISDNs: string[]; Content: string }) => api.post<SendSmsReply>('Sms/SendSms', body);
+export const getSmsList = (q: SmsFilterInput & PageQuery) => api.post<SmsList>('Sms/GetSmsList', q);
+export const exportSmsList = (filters: SmsFilterInput) => api.post<{ FileID: number }>('Sms/ExportSmsList', filters);
+export const sendSms = (body: { MSISDNs: string[]; Content: string }) => api.post<SendSmsResult>('Sms/SendSms', body);
 
 export function useSmsBalance() {
   return useQuery({ queryKey: smsBalanceKey, queryFn: () => api.post<SmsBalance>('Sms/GetSmsBalance', {}) });

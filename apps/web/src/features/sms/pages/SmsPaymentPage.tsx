@@ -1,4 +1,5 @@
 import '../sms.css';
+import type { OrderView, PayOrderRow } from '@lodestar/contract/payments';
 import { Fn, formatFen, PAY_METHODS, PayKind, PayMethod, PayStatus } from '@lodestar/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Radio, Tag } from 'antd';
@@ -11,7 +12,6 @@ import { useFunctionSet, useSession } from '../../../store/session.ts';
 import { unreadKey } from '../../notices/api/notices.ts';
 import { PaymentDialog } from '../../payments/components/PaymentDialog.tsx';
 import { buySmsPack, getSmsPackOrders, smsBalanceKey, smsOrdersRoot, useSmsBalance, useSmsPacks } from '../api/sms.ts';
-import type { OrderView, PayOrderRow } from '../api/types.ts';
 import { LocalProviderNotice } from '../components/LocalProviderNotice.tsx';
 
 const STATUS_COLOR: Record<number, string> = {

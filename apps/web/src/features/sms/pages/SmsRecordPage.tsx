@@ -1,5 +1,6 @@
 import '../sms.css';
 import { SendOutlined } from '@ant-design/icons';
+import type { SmsFilterInput, SmsRow } from '@lodestar/contract/sms';
 import { Fn, SMS_STATES, SmsState } from '@lodestar/domain';
 import { Button, DatePicker, Form, Input, Select, Tag, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -16,7 +17,6 @@ import {
 import { useFunctionSet, useSession } from '../../../store/session.ts';
 import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
 import { exportSmsList, getSmsList, smsListRoot, useSmsBalance } from '../api/sms.ts';
-import type { SmsFilters, SmsRow } from '../api/types.ts';
 import { LocalProviderNotice } from '../components/LocalProviderNotice.tsx';
 import { SendSmsDialog } from '../components/SendSmsDialog.tsx';
 
@@ -25,14 +25,14 @@ const FMT = 'YYYY-MM-DD HH:mm:ss';
 interface RecordForm {
   MSISDN: string;
   ICCID: string;
-  State: number;
+  State: NonNullable<SmsFilterInput['State']>;
   HoldID?: number | undefined;
   Range: [Dayjs | null, Dayjs | null] | null;
 }
 
 const INITIAL: RecordForm = { MSISDN: '', ICCID: '', State: -1, HoldID: undefined, Range: null };
 
-const toFilters = (v: RecordForm): SmsFilters => ({
+const toFilters = (v: RecordForm): SmsFilterInput => ({
   MSISDN: v.MSISDN?.trim() ?? '',
   ICCID: v.ICCID?.trim() ?? '',
   State: v.State ?? -1,

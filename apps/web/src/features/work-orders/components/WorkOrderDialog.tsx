@@ -1,4 +1,5 @@
-import '../workflow.css';
+import '../work-orders.css';
+import type { WorkFlowListInput, WorkRow } from '@lodestar/contract/work-orders';
 import { CheckStatus, Fn, WORK_ORDER_UI } from '@lodestar/domain';
 import { App, Button, Modal, Space, Spin } from 'antd';
 import { useMemo, useState } from 'react';
@@ -8,7 +9,6 @@ import { useFunctionSet } from '../../../store/session.ts';
 import { useUserInfo } from '../../user/api/get-user-info.ts';
 import { exportWorkFlowList } from '../api/export-work-flow-list.ts';
 import { useWorkFlowList } from '../api/get-work-flow-list.ts';
-import type { WorkFlowListQuery, WorkRow } from '../api/types.ts';
 import { type Decision, defaultTimeRange, isPending } from '../work-order.ts';
 import { ApprovalDialog, type ApprovalTarget } from './ApprovalDialog.tsx';
 import { type FilterValues, WorkOrderFilters } from './WorkOrderFilters.tsx';
@@ -33,7 +33,7 @@ function WorkOrderPanel() {
 
 /** The body of the dialog; mounted on each opening so the filters start from their defaults. */
 function WorkOrderPanelBody({ timeZone }: { timeZone: string | undefined }) {
-  const { t } = useTranslation('workflow');
+  const { t } = useTranslation('work-orders');
   const { message } = App.useApp();
   const funs = useFunctionSet();
   const canAudit = funs.has(Fn.audit);
@@ -43,7 +43,7 @@ function WorkOrderPanelBody({ timeZone }: { timeZone: string | undefined }) {
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const [approval, setApproval] = useState<ApprovalTarget | null>(null);
 
-  const query: WorkFlowListQuery = { pageIndex: page.index, pageCount: page.size, ...filters };
+  const query: WorkFlowListInput = { pageIndex: page.index, pageCount: page.size, ...filters };
   const list = useWorkFlowList(query);
   const rows = list.data?.rows ?? [];
   const selectedRows = useMemo(
@@ -109,7 +109,7 @@ function WorkOrderPanelBody({ timeZone }: { timeZone: string | undefined }) {
 
 /** The work-order approval dialog (spec sections 2, 4, 5, 8, 9): filters, table, pager, inner approval dialog. */
 export default function WorkOrderDialog({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation('workflow');
+  const { t } = useTranslation('work-orders');
   return (
     <Modal
       open={open}

@@ -1,8 +1,8 @@
+import type { ApprovalItem } from '@lodestar/contract/work-orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 import { workCountKey } from './get-work-count.ts';
 import { workListRoot } from './get-work-flow-list.ts';
-import type { ApprovalItem } from './types.ts';
 
 /** Spec section 7: the body is the array itself; success is a reply without an error code. */
 export const checkWorkFlow = (items: ApprovalItem[]) => api.post<null>('/WorkFlow/CheckWorkFlow', items);

@@ -1,5 +1,5 @@
-import { CheckStatus, WorkType } from '@lodestar/domain';
-import type { ApprovalItem, WorkRow } from './api/types.ts';
+import type { ApprovalItem, WorkRow } from '@lodestar/contract/work-orders';
+import { CheckStatus, LockType, WORK_TYPES, WorkType } from '@lodestar/domain';
 
 export type Decision = CheckStatus.Agreed | CheckStatus.Rejected;
 
@@ -66,13 +66,20 @@ export function buildApprovalItems(
   reHoldId: number | null | undefined,
 ): ApprovalItem[] {
   const text = checkText.trim();
-  return rows.map((r) => ({
-    WorkID: r.WorkID,
-    WorkType: r.WorkType,
-    TargetID: r.TargetID,
-    LockType: r.LockType ?? null,
-    CheckStatus: decision,
-    CheckText: text,
-    ReHoldID: decision === CheckStatus.Agreed && r.WorkType === WorkType.Return ? (reHoldId ?? null) : null,
-  }));
+  // A row's numbers narrowed to what the call takes; a type this console does not know is not sent.
+  return rows.flatMap((r) => {
+    const workType = WORK_TYPES.find((t) => t === r.WorkType);
+    if (workType === undefined) return [];
+    return [
+      {
+        WorkID: r.WorkID,
+        WorkType: workType,
+        TargetID: r.TargetID,
+        LockType: r.LockType === LockType.Locked || r.LockType === LockType.Unlocked ? r.LockType : null,
+        CheckStatus: decision,
+        CheckText: text,
+        ReHoldID: decision === CheckStatus.Agreed && r.WorkType === WorkType.Return ? (reHoldId ?? null) : null,
+      },
+    ];
+  });
 }

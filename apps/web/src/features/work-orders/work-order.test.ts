@@ -1,6 +1,6 @@
+import type { WorkRow } from '@lodestar/contract/work-orders';
 import { CheckStatus, LockType, WorkType } from '@lodestar/domain';
 import { describe, expect, it } from 'vitest';
-import type { WorkRow } from './api/types.ts';
 import {
   approvalProblem,
   buildApprovalItems,
@@ -19,9 +19,9 @@ function row(WorkID: number, WorkType: WorkType, extra: Partial<WorkRow> = {}): 
     TargetID: `8986000000000000${WorkID}`,
     MSISDN: '',
     LockType: null,
-    IMEI: null,
+    IMEI: '',
     PackageID: null,
-    PackageName: null,
+    PackageName: '',
     Months: null,
     CheckStatus: CheckStatus.UnderReview,
     CheckStatusText: '',
@@ -31,10 +31,10 @@ function row(WorkID: number, WorkType: WorkType, extra: Partial<WorkRow> = {}): 
     HoldID: 1,
     HoldName: '',
     ReHoldID: null,
-    ReHoldName: null,
-    ReviewerName: null,
-    CheckText: null,
-    CheckTime: null,
+    ReHoldName: '',
+    ReviewerName: '',
+    CheckText: '',
+    CheckTime: '',
     ...extra,
   };
 }

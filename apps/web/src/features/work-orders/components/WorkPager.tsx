@@ -13,7 +13,7 @@ interface Props {
 
 /** The list's pager (spec section 9): total, page size 100/500/1000, at most 11 numbered pages, jump to a page. */
 export function WorkPager({ current, pageSize, total, onChange }: Props) {
-  const { t } = useTranslation('workflow');
+  const { t } = useTranslation('work-orders');
   const pages = pageCountOf(total, pageSize);
   const step = WORK_ORDER_UI.pagerCount - 2;
   const go = (page: number) => {

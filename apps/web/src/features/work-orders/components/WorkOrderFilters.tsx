@@ -1,9 +1,9 @@
 import { SearchOutlined } from '@ant-design/icons';
+import type { CheckFilter } from '@lodestar/contract/work-orders';
 import { CHECK_STATUS_FILTERS } from '@lodestar/domain';
 import { Button, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { CheckFilter } from '../api/types.ts';
 
 /** The wire format of spec section 7 (YYYY-MM-DD hh:mm:ss, 24-hour). */
 export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -23,7 +23,7 @@ interface FormValues {
 
 /** Review state, ID number (ICCID or MSISDN) and apply-time range; applied with the search button or Enter. */
 export function WorkOrderFilters({ initial, onSearch }: { initial: FilterValues; onSearch(v: FilterValues): void }) {
-  const { t } = useTranslation('workflow');
+  const { t } = useTranslation('work-orders');
   const [form] = Form.useForm<FormValues>();
   const submit = ({ CheckStatic, IDNO, range }: FormValues) =>
     onSearch({

@@ -1,4 +1,4 @@
-import '../workflow.css';
+import '../work-orders.css';
 import { AuditOutlined } from '@ant-design/icons';
 import { Fn } from '@lodestar/domain';
 import { Badge, Tooltip } from 'antd';
@@ -15,7 +15,7 @@ const WorkOrderDialog = lazy(() => import('./WorkOrderDialog.tsx'));
  * (audit) and applicants (SIM business); a click opens the approval dialog.
  */
 export function WorkCountButton() {
-  const { t } = useTranslation('workflow');
+  const { t } = useTranslation('work-orders');
   const funs = useFunctionSet();
   const { current } = useWorkspace();
   const visible = current === 'sim' && (funs.has(Fn.audit) || funs.has(Fn.simBusiness));

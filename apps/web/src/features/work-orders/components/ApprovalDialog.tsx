@@ -1,9 +1,9 @@
+import type { WorkRow } from '@lodestar/contract/work-orders';
 import { CheckStatus, WORK_ORDER_UI } from '@lodestar/domain';
 import { App, Form, Input, Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCheckWorkFlow } from '../api/check-work-flow.ts';
-import type { WorkRow } from '../api/types.ts';
 import { approvalProblem, buildApprovalItems, type Decision, needsReceivingUnit } from '../work-order.ts';
 import { ReceivingUnitSelect } from './ReceivingUnitSelect.tsx';
 
@@ -30,7 +30,7 @@ export function ApprovalDialog({
   onClose(): void;
   onDone(): void;
 }) {
-  const { t } = useTranslation('workflow');
+  const { t } = useTranslation('work-orders');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const check = useCheckWorkFlow();

@@ -1,15 +1,15 @@
+import type { WorkFlowListInput, WorkRow } from '@lodestar/contract/work-orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 import { useSession } from '../../../store/session.ts';
-import type { WorkFlowListQuery, WorkRow } from './types.ts';
 
-export const workListRoot = ['workflow', 'list'] as const;
+export const workListRoot = ['work-orders', 'list'] as const;
 
-export const getWorkFlowList = (query: WorkFlowListQuery) =>
+export const getWorkFlowList = (query: WorkFlowListInput) =>
   api.post<{ rows: WorkRow[]; total: number }>('/WorkFlow/GetWorkFlowList', query);
 
 /** The rows' type and status texts come in the caller's language, so the language is part of the key. */
-export function useWorkFlowList(query: WorkFlowListQuery, enabled = true) {
+export function useWorkFlowList(query: WorkFlowListInput, enabled = true) {
   const language = useSession((s) => s.language);
   return useQuery({
     queryKey: [...workListRoot, query, language],

@@ -1,6 +1,6 @@
+import type { WorkFlowListInput } from '@lodestar/contract/work-orders';
 import { api } from '../../../api/instance.ts';
-import type { WorkFlowListQuery } from './types.ts';
 
 /** GetWorkFlowList's filters without paging; answers the download-centre entry. */
-export const exportWorkFlowList = (filters: Omit<WorkFlowListQuery, 'pageIndex' | 'pageCount'>) =>
+export const exportWorkFlowList = (filters: Omit<WorkFlowListInput, 'pageIndex' | 'pageCount'>) =>
   api.post<{ FileID: number }>('/WorkFlow/ExportWorkFlowList', filters);

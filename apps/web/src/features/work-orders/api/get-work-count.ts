@@ -4,7 +4,7 @@ import { api } from '../../../api/instance.ts';
 import { useSession } from '../../../store/session.ts';
 
 /** Shared with features/sims, whose work-order requests change the count. */
-export const workCountKey = ['workflow', 'count'] as const;
+export const workCountKey = ['work-orders', 'count'] as const;
 
 const REFRESH_MS = 60_000;
 

@@ -9,7 +9,7 @@ export function ReceivingUnitSelect({
   value?: number;
   onChange?: (id: number | undefined) => void;
 }) {
-  const { t } = useTranslation('workflow');
+  const { t } = useTranslation('work-orders');
   return (
     <HoldTreeSelect
       className="receiving-unit"

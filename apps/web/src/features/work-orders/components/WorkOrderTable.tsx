@@ -1,8 +1,8 @@
+import type { WorkRow } from '@lodestar/contract/work-orders';
 import { CheckStatus, WORK_ORDER_UI, WorkType } from '@lodestar/domain';
 import { Button, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { WorkRow } from '../api/types.ts';
 import { type Decision, isPending } from '../work-order.ts';
 
 const STATUS_COLOR: Record<number, string> = {
@@ -12,10 +12,10 @@ const STATUS_COLOR: Record<number, string> = {
 };
 
 /** What the type alone does not say: the new package, the months, the IMEI, the receiving unit. */
-function typeDetail(t: TFunction<'workflow'>, row: WorkRow): string {
+function typeDetail(t: TFunction<'work-orders'>, row: WorkRow): string {
   switch (row.WorkType) {
     case WorkType.PackageChange:
-      return row.PackageName ?? '';
+      return row.PackageName;
     case WorkType.Renewal:
       return row.Months ? t('detail.months', { n: row.Months }) : '';
     case WorkType.Lock:
@@ -40,7 +40,7 @@ interface Props {
 
 /** The WorkRow columns of docs/SIM-API.md, with approve and reject only on orders under review. */
 export function WorkOrderTable({ rows, loading, canAudit, selectedIds, onSelect, onDecide }: Props) {
-  const { t } = useTranslation('workflow');
+  const { t } = useTranslation('work-orders');
   const ellipsis = { showTitle: true } as const;
   const columns: TableColumnsType<WorkRow> = [
     {
