@@ -7,12 +7,7 @@ import { PageLayout } from '../../../components/PageLayout.tsx';
 import { ExportButton, FilterForm, PagedTable, useServerList } from '../../../components/table/index.ts';
 import { userNow, useUserTimeZone } from '../../../lib/user-time.ts';
 import { useFunctionSet } from '../../../store/session.ts';
-import {
-  exportOperationLog,
-  getOperationLog,
-  type OperationLogFilters,
-  type OperationLogRow,
-} from '../api/operation-log.ts';
+import { exportOperationLog, getOperationLog, type LogFilterInput, type OperationRow } from '../api/operation-log.ts';
 
 const FMT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -27,7 +22,7 @@ const lastWeek = (timeZone: string | undefined): LogForm => {
   return { Range: [now.subtract(6, 'day').startOf('day'), now.endOf('day')], Keyword: '' };
 };
 
-const toFilters = (v: LogForm): OperationLogFilters => ({
+const toFilters = (v: LogForm): LogFilterInput => ({
   StartTime: v.Range?.[0]?.format(FMT) ?? '',
   EndTime: v.Range?.[1]?.format(FMT) ?? '',
   Keyword: v.Keyword?.trim() ?? '',
@@ -45,7 +40,7 @@ export default function OperationLogPage() {
 
   return (
     <PageLayout title={t('menu:simLog')}>
-      <PagedTable<OperationLogRow>
+      <PagedTable<OperationRow>
         id="accounts.log"
         list={list}
         rowKey="LogID"
