@@ -19,13 +19,14 @@ export const NoticeRow = Type.Object({
   Read: Type.Boolean(),
   CreateTime: Type.String(),
 });
-export const NoticeListReply = ReplyOf(
-  Type.Object({
-    rows: Type.Array(NoticeRow),
-    total: Type.Integer(),
-    Unread: Type.Integer({ description: "the caller's unread notices (all of them, whatever the filter)" }),
-  }),
-);
+export type NoticeRow = Static<typeof NoticeRow>;
+export const NoticeList = Type.Object({
+  rows: Type.Array(NoticeRow),
+  total: Type.Integer(),
+  Unread: Type.Integer({ description: "the caller's unread notices (all of them, whatever the filter)" }),
+});
+export type NoticeList = Static<typeof NoticeList>;
+export const NoticeListReply = ReplyOf(NoticeList);
 
 export const UnreadCountReply = ReplyOf(Type.Integer({ description: "the caller's unread notices" }));
 
@@ -35,3 +36,4 @@ export const MarkReadBody = Type.Object({
 });
 export type MarkReadInput = Static<typeof MarkReadBody>;
 export const MarkReadReply = ReplyOf(Type.Object({ Count: Type.Integer({ description: 'notices marked read' }) }));
+export type MarkReadResult = Static<typeof MarkReadReply>['data'];

@@ -1,23 +1,10 @@
+import type { UserRow } from '@lodestar/contract/users';
 import type { Page } from '@lodestar/domain';
 import { api } from '../../../api/instance.ts';
 import type { PageQuery } from '../../../components/table/index.ts';
 
-/** A row of `User/GetUserList` (apps/server/src/modules/users/schemas.ts). */
-export interface UserRow {
-  UserID: number;
-  UserName: string;
-  Phone: string;
-  HoldID: number;
-  HoldName: string;
-  AccountType: number;
-  Funs: number[];
-  Contact: string;
-  Email: string;
-  Remark: string;
-  TimeZone: string;
-  ServiceEndDate: string | null;
-  CreateTime: string;
-}
+/** A row of `User/GetUserList`. */
+export type { UserRow };
 
 export interface UserFilters {
   /** The unit whose subtree is listed; absent = the caller's whole subtree. */

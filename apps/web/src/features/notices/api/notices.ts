@@ -1,25 +1,17 @@
+import type { MarkReadInput, MarkReadResult, NoticeList, NoticeRow } from '@lodestar/contract/notices';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 import type { PageQuery } from '../../../components/table/use-server-list.ts';
 
 /** docs/SIM-API-2.md "Notices": title and text come rendered in the caller's language. */
-export interface NoticeRow {
-  NoticeID: number;
-  Kind: string;
-  Title: string;
-  Content: string;
-  Link: string;
-  Read: boolean;
-  CreateTime: string;
-}
+export type { NoticeRow };
 
 export const noticeListRoot = ['notices', 'list'] as const;
 export const unreadKey = ['notices', 'unread'] as const;
 
 const REFRESH_MS = 60_000;
 
-export const getNoticeList = (q: { Read: number } & PageQuery) =>
-  api.post<{ rows: NoticeRow[]; total: number; Unread: number }>('Notice/GetNoticeList', q);
+export const getNoticeList = (q: { Read: number } & PageQuery) => api.post<NoticeList>('Notice/GetNoticeList', q);
 
 /** The header bell's count: the reply's data is the number itself. */
 export function useUnreadCount(enabled: boolean) {
@@ -35,7 +27,7 @@ export function useUnreadCount(enabled: boolean) {
 export function useMarkRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { NoticeIDs?: number[]; All?: true }) => api.post<{ Count: number }>('Notice/MarkRead', body),
+    mutationFn: (body: MarkReadInput) => api.post<MarkReadResult>('Notice/MarkRead', body),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: unreadKey });
       void qc.invalidateQueries({ queryKey: noticeListRoot });
