@@ -1,10 +1,12 @@
 import type { Database } from '@lodestar/db';
-import { holds, vehicles } from '@lodestar/db';
-import { isNull } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { InProcessBus } from './ingest/bus.ts';
 import { createIngest, type Ingest } from './ingest/index.ts';
+import { Exporter } from './lib/exporter.ts';
+import { HoldScope } from './lib/hold-scope.ts';
+import type { OperationLogRepository } from './lib/operation-log-repository.ts';
+import { RegistrationRepository } from './modules/account/registration-repository.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { AccountService } from './modules/account/service.ts';
 import { SessionRepository } from './modules/account/session-repository.ts';
@@ -12,13 +14,16 @@ import { SmsCodeRepository } from './modules/account/sms-code-repository.ts';
 import { registerCatalogue } from './modules/catalogue/module.ts';
 import { CommandRepository } from './modules/commands/repository.ts';
 import { commandRoutes } from './modules/commands/routes.ts';
+import { CommandService } from './modules/commands/service.ts';
 import { MonitorRepository } from './modules/devices/monitor-repository.ts';
 import { monitorRoutes } from './modules/devices/monitor-routes.ts';
+import { MonitorService } from './modules/devices/monitor-service.ts';
 import { DeviceRepository } from './modules/devices/repository.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { DeviceService } from './modules/devices/service.ts';
-import { Exporter } from './modules/downloads/exporter.ts';
+import { DownloadRepository } from './modules/downloads/repository.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
+import { DownloadService } from './modules/downloads/service.ts';
 import { functionRoutes } from './modules/functions/routes.ts';
 import {
   AmapGeocoder,
@@ -28,12 +33,17 @@ import {
   OfflineGeocoder,
 } from './modules/geocode/provider.ts';
 import { geocodeRoutes } from './modules/geocode/routes.ts';
+import { HealthRepository } from './modules/health/repository.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { HealthService } from './modules/health/service.ts';
 import { HoldRepository } from './modules/holds/repository.ts';
 import { holdRoutes } from './modules/holds/routes.ts';
 import { HoldService } from './modules/holds/service.ts';
 import { liveRoutes } from './modules/live/routes.ts';
+import { LiveService } from './modules/live/service.ts';
 import { LogRepository } from './modules/logs/repository.ts';
 import { logRoutes } from './modules/logs/routes.ts';
+import { LogService } from './modules/logs/service.ts';
 import { registerNotices } from './modules/notices/module.ts';
 import { registerPayments } from './modules/payments/module.ts';
 import { registerReconciliation } from './modules/reconciliation/module.ts';
@@ -96,8 +106,11 @@ export async function buildApp({
   const { db } = database;
   const userRepo = new UserRepository(db);
   const holdRepo = new HoldRepository(db);
+  // Other modules check holds through the scope, and only write the operation log.
+  const holdScope = new HoldScope(holdRepo);
   const sessionRepo = new SessionRepository(db);
   const logRepo = new LogRepository(db);
+  const opLog: OperationLogRepository = logRepo;
   const deviceRepo = new DeviceRepository(db, database.pool);
   const live = ingest ?? createIngest(database.pool, new InProcessBus(), config.filters);
 
@@ -105,21 +118,8 @@ export async function buildApp({
   await app.register(corePlugin, { appId: config.appId });
   await app.register(authPlugin, { sessions: sessionRepo });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => {
-    await database.pool.query('SELECT 1');
-    return { status: 'ok' };
-  });
+  healthRoutes(app, new HealthService(new HealthRepository(database.pool)));
 
-  const registrationHoldId = async () => {
-    if (config.registrationHoldId) return config.registrationHoldId;
-    const [root] = await db
-      .select({ id: holds.id })
-      .from(holds)
-      .where(isNull(holds.parentId))
-      .orderBy(holds.id)
-      .limit(1);
-    return root?.id;
-  };
   const account = new AccountService({
     users: userRepo,
     holds: holdRepo,
@@ -130,23 +130,24 @@ export async function buildApp({
     smsTemplate: config.smsTemplate,
     sessionHours: config.sessionHours,
     loginLimits: { perPhone: config.loginLimitPerPhone, perAddress: config.loginLimitPerAddress },
-    registerVehicle: async (holdId, v) => {
-      // Bound by the device's stored id, however its JT/T 808 leading zeros were typed (normaliseDeviceId).
-      const device = v.DeviceID ? await deviceRepo.findByDeviceId(v.DeviceID) : undefined;
-      const deviceId = device?.deviceId ?? v.DeviceID ?? '';
-      await db.insert(vehicles).values({ holdId, plate: v.Plate, ownerName: v.OwnerName ?? '', deviceId });
-    },
+    devices: deviceRepo,
+    registration: new RegistrationRepository(db),
+    registrationOpen: config.registration,
+    registrationHoldId: config.registrationHoldId,
   });
-  accountRoutes(app, account, config, registrationHoldId);
-  holdRoutes(app, new HoldService(holdRepo, userRepo, logRepo));
-  const exporter = new Exporter(db, config.dataDir, (err, fileId) => app.log.error({ err, fileId }, 'export failed'));
+  accountRoutes(app, account, config);
+  holdRoutes(app, new HoldService(holdRepo, userRepo, opLog));
+  const downloadRepo = new DownloadRepository(db);
+  const exporter = new Exporter(downloadRepo, config.dataDir, (err, fileId) =>
+    app.log.error({ err, fileId }, 'export failed'),
+  );
   app.addHook('onClose', () => exporter.idle());
-  registerCatalogue(app, { db, holds: holdRepo, logs: logRepo, exporter });
-  userRoutes(app, new UserService(userRepo, holdRepo, sessionRepo, logRepo), exporter);
-  logRoutes(app, logRepo, exporter);
+  registerCatalogue(app, { db, holds: holdScope, logs: opLog, exporter });
+  userRoutes(app, new UserService(userRepo, holdScope, sessionRepo, opLog), exporter);
+  logRoutes(app, new LogService(logRepo), exporter);
   functionRoutes(app);
-  downloadRoutes(app, db, exporter);
-  await registerSims(app, { db, dataDir: config.dataDir, holds: holdRepo, exporter });
+  downloadRoutes(app, new DownloadService(downloadRepo, exporter));
+  await registerSims(app, { db, dataDir: config.dataDir, holds: holdScope, exporter });
   const monitorRepo = new MonitorRepository(db, database.pool);
   const commandRepo = new CommandRepository(db);
   const notify = (deviceId: string) => notifyCommand?.(deviceId);
@@ -156,38 +157,35 @@ export async function buildApp({
   };
   deviceRoutes(
     app,
-    new DeviceService(deviceRepo, holdRepo, logRepo, invalidate, config.onlineTimeoutMs, (userId) =>
+    new DeviceService(deviceRepo, holdScope, opLog, invalidate, config.onlineTimeoutMs, (userId) =>
       monitorRepo.followedPks(userId),
     ),
   );
-  commandRoutes(app, { commands: commandRepo, devices: deviceRepo, notify });
-  vehicleLifeRoutes(app, new VehicleLifeService(new VehicleLifeRepository(db, database.pool), deviceRepo, logRepo));
-  monitorRoutes(app, {
-    monitor: monitorRepo,
-    holds: holdRepo,
-    logs: logRepo,
-    onlineTimeoutMs: config.onlineTimeoutMs,
-    queueCommand: async (devicePk, deviceId, type, userId) => {
-      const id = await commandRepo.insert({ devicePk, type, payload: {}, createdBy: userId });
-      notify(deviceId);
-      return id;
-    },
-    releaseCached: (pk) => (releaseAlarms ? releaseAlarms(pk) : live.writer.releaseAlarms(pk)),
-  });
+  const commands = new CommandService(commandRepo, deviceRepo, notify);
+  commandRoutes(app, commands);
+  vehicleLifeRoutes(app, new VehicleLifeService(new VehicleLifeRepository(db, database.pool), deviceRepo, opLog));
+  monitorRoutes(
+    app,
+    new MonitorService(monitorRepo, holdScope, opLog, {
+      onlineTimeoutMs: config.onlineTimeoutMs,
+      queueCommand: (device, type, userId) => commands.queue(device, type, {}, userId),
+      releaseCached: (pk) => (releaseAlarms ? releaseAlarms(pk) : live.writer.releaseAlarms(pk)),
+    }),
+  );
 
   const workflowRepo = new WorkflowRepository(db);
-  const review = new ReviewService(workflowRepo, logRepo);
-  workflowRoutes(app, { orders: new WorkOrderService(workflowRepo, logRepo), review, exporter });
+  const review = new ReviewService(workflowRepo, opLog);
+  workflowRoutes(app, { orders: new WorkOrderService(workflowRepo, opLog), review, exporter });
 
   // SIM administration II (docs/SIM-API-2.md): notices first, every other module may leave one.
-  const notices = registerNotices(app, { db, holds: holdRepo, review });
-  const payments = registerPayments(app, { db, config, holds: holdRepo, logs: logRepo, exporter, notices });
-  registerSms(app, { db, config, holds: holdRepo, logs: logRepo, exporter, sms, payments });
-  registerRenewal(app, { db, holds: holdRepo, logs: logRepo, exporter, payments, notices, review });
-  registerReconciliation(app, { db, dataDir: config.dataDir, holds: holdRepo, logs: logRepo, exporter });
-  registerReports(app, { db, holds: holdRepo, exporter });
+  const notices = registerNotices(app, { db, holds: holdScope, review });
+  const payments = registerPayments(app, { db, config, holds: holdScope, exporter, notices });
+  registerSms(app, { db, config, holds: holdScope, logs: opLog, exporter, sms, payments });
+  registerRenewal(app, { db, holds: holdScope, exporter, payments, review });
+  registerReconciliation(app, { db, dataDir: config.dataDir, holds: holdScope, logs: opLog, exporter });
+  registerReports(app, { db, holds: holdScope, exporter });
   geocodeRoutes(app, new CachedGeocoder(makeGeocoder(config)));
-  await liveRoutes(app, { appId: config.appId, sessions: sessionRepo, holds: holdRepo, bus: live.bus });
+  await liveRoutes(app, { appId: config.appId, live: new LiveService(sessionRepo, holdScope), bus: live.bus });
 
   await app.register(webPlugin, { dist: config.webDist ?? DEFAULT_WEB_DIST });
   return app;

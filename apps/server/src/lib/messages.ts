@@ -1,11 +1,15 @@
 import type { Language } from '@lodestar/domain';
-import { DEVICES_MESSAGES } from '../modules/devices/messages.ts';
-import { NOTICES_MESSAGES } from '../modules/notices/messages.ts';
-import { PAYMENTS_MESSAGES } from '../modules/payments/messages.ts';
-import { RECONCILIATION_MESSAGES } from '../modules/reconciliation/messages.ts';
-import { RENEWAL_MESSAGES } from '../modules/renewal/messages.ts';
-import { REPORTS_MESSAGES } from '../modules/reports/messages.ts';
-import { SMS_MESSAGES } from '../modules/sms/messages.ts';
+
+/** A module's messages: every key in zh, en and fr (the `satisfies` is the check). */
+export type MessageCatalogue = Record<string, Record<Language, string>>;
+
+/**
+ * The keys modules register, declared by each module's messages.ts so `MessageKey` knows them
+ * without lib importing a module:
+ * `declare module '../../lib/messages.ts' { interface ModuleMessageKeys extends Record<keyof typeof X, true> {} }`
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in the modules
+export interface ModuleMessageKeys {}
 
 /** Server messages, shown by the console as they come (spec section 8: "show msg"). */
 const CORE_MESSAGES = {
@@ -348,24 +352,24 @@ const CORE_MESSAGES = {
     fr: 'Le fichier n’est pas prêt ou a échoué',
   },
   simExportName: { zh: 'SIM卡列表', en: 'SIM cards', fr: 'Cartes SIM' },
-} as const satisfies Record<string, Record<Language, string>>;
+} as const satisfies MessageCatalogue;
 
-/** Issue #6's modules keep their messages next to them. */
-const MESSAGES = {
-  ...CORE_MESSAGES,
-  ...DEVICES_MESSAGES,
-  ...NOTICES_MESSAGES,
-  ...PAYMENTS_MESSAGES,
-  ...RENEWAL_MESSAGES,
-  ...SMS_MESSAGES,
-  ...RECONCILIATION_MESSAGES,
-  ...REPORTS_MESSAGES,
-};
+export type MessageKey = keyof typeof CORE_MESSAGES | keyof ModuleMessageKeys;
 
-export type MessageKey = keyof typeof MESSAGES;
+const catalogue = new Map<string, Record<Language, string>>(Object.entries(CORE_MESSAGES));
 
+/** Adds a module's messages (its registration does this); a key may not mean two things. */
+export function registerMessages(messages: MessageCatalogue): void {
+  for (const [key, texts] of Object.entries(messages)) {
+    const known = catalogue.get(key);
+    if (known && known !== texts) throw new Error(`message '${key}' is registered twice`);
+    catalogue.set(key, texts);
+  }
+}
+
+/** The key's text in `lang`; an unregistered key answers as itself rather than failing the reply. */
 export function message(key: MessageKey, lang: Language): string {
-  return MESSAGES[key][lang];
+  return catalogue.get(key)?.[lang] ?? key;
 }
 
 /** Picks zh, en or fr from the console's `lang` query or the Accept-Language header. */

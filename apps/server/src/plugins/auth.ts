@@ -2,6 +2,7 @@ import { type AccountType, ErrCode } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors.ts';
+import { checkSession } from '../lib/session-check.ts';
 import { hashToken, tokenFromHeader } from '../lib/tokens.ts';
 import type { SessionRepository } from '../modules/account/session-repository.ts';
 import { isApiUrl } from './core.ts';
@@ -39,10 +40,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     if (!isApiUrl(req.url) || !req.routeOptions.url || req.routeOptions.config?.public) return;
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) throw unauthorized(ErrCode.TokenMissing);
-    const s = await opts.sessions.findByTokenHash(hashToken(token));
+    const checked = await checkSession(opts.sessions, hashToken(token));
+    if (checked.refused === 'revoked') throw unauthorized(ErrCode.TokenRevoked, 'tokenRevoked');
+    if (checked.refused === 'expired') throw unauthorized(ErrCode.TokenExpired, 'tokenExpired');
+    const s = checked.session;
     if (!s) throw unauthorized(ErrCode.TokenMissing);
-    if (s.revokedAt) throw unauthorized(ErrCode.TokenRevoked, 'tokenRevoked');
-    if (s.expiresAt.getTime() <= Date.now()) throw unauthorized(ErrCode.TokenExpired, 'tokenExpired');
     req.auth = {
       userId: s.userId,
       userName: s.userName,

@@ -18,12 +18,7 @@ import type { AccountService } from './service.ts';
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? '' });
 const tags = ['account'];
 
-export function accountRoutes(
-  fastify: FastifyInstance,
-  svc: AccountService,
-  config: Config,
-  registrationHoldId: () => Promise<number | undefined>,
-) {
+export function accountRoutes(fastify: FastifyInstance, svc: AccountService, config: Config) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const base = '/API/api/account';
   const pub = { public: true };
@@ -91,10 +86,7 @@ export function accountRoutes(
       config: pub,
       schema: { tags, body: RegisterBody, response: { 200: RegisterReply } },
     },
-    async (req, reply) => {
-      const holdId = config.registration ? await registrationHoldId() : undefined;
-      return reply.ok(await svc.register(req.body, holdId));
-    },
+    async (req, reply) => reply.ok(await svc.register(req.body)),
   );
 
   app.post(`${base}/logout`, { schema: { tags, response: { 200: Empty } } }, async (req, reply) => {

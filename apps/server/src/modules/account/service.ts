@@ -4,10 +4,12 @@ import { AccountType, ALL_FUNCTION_IDS, ErrCode, Fn, HoldType, isValidPassword, 
 import { AppError, badRequest, conflict, tooMany } from '../../lib/errors.ts';
 import { RateLimiter } from '../../lib/rate-limit.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { DeviceRepository } from '../devices/repository.ts';
 import type { HoldRepository } from '../holds/repository.ts';
 import type { LogRepository } from '../logs/repository.ts';
 import type { SmsProvider } from '../sms/provider.ts';
 import type { UserRepository, UserWithHold } from '../users/repository.ts';
+import type { RegistrationRepository } from './registration-repository.ts';
 import type { SessionRepository } from './session-repository.ts';
 import type { SmsCodeRepository, SmsPurpose } from './sms-code-repository.ts';
 
@@ -75,7 +77,12 @@ export class AccountService {
       sms: SmsProvider;
       smsTemplate: string;
       sessionHours: number;
-      registerVehicle: (holdId: number, v: RegisterInput['Vehicle']) => Promise<void>;
+      /** A registered vehicle is bound by its device's stored id. */
+      devices: Pick<DeviceRepository, 'findByDeviceId'>;
+      registration: RegistrationRepository;
+      /** Self-registration is open (REGISTRATION); its users go under this hold, else the first root. */
+      registrationOpen: boolean;
+      registrationHoldId: number | undefined;
       /** Log-in attempts a minute, per phone and per client address. */
       loginLimits: { perPhone: number; perAddress: number };
     },
@@ -147,7 +154,10 @@ export class AccountService {
     await this.deps.logs.operation({ userId: user.id, holdId: user.holdId, action: 'retrievePassword' });
   }
 
-  async register(input: RegisterInput, registrationHoldId: number | undefined): Promise<{ UserID: number }> {
+  async register(input: RegisterInput): Promise<{ UserID: number }> {
+    const registrationHoldId = this.deps.registrationOpen
+      ? this.deps.registrationHoldId || (await this.deps.registration.firstRootHoldId())
+      : undefined;
     if (!isValidPassword(input.UserPassword)) throw badRequest('passwordRule');
     if (await this.deps.users.findByPhone(input.Phone)) throw conflict('accountExists');
     const parent = registrationHoldId ? await this.deps.holds.findById(registrationHoldId) : undefined;
@@ -165,7 +175,14 @@ export class AccountService {
       },
       REGISTERED_USER_FUNS,
     );
-    await this.deps.registerVehicle(hold.id, input.Vehicle);
+    // Bound by the device's stored id, however its JT/T 808 leading zeros were typed (normaliseDeviceId).
+    const typed = input.Vehicle.DeviceID;
+    const device = typed ? await this.deps.devices.findByDeviceId(typed) : undefined;
+    await this.deps.registration.insertVehicle(hold.id, {
+      plate: input.Vehicle.Plate,
+      ownerName: input.Vehicle.OwnerName ?? '',
+      deviceId: device?.deviceId ?? typed ?? '',
+    });
     await this.deps.logs.operation({ userId, holdId: hold.id, action: 'register', detail: input.Vehicle.Plate });
     return { UserID: userId };
   }

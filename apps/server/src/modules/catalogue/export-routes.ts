@@ -6,11 +6,10 @@ import {
   SupplierExportBody,
   tags,
 } from '@lodestar/contract/catalogue';
-import { FileIdReply } from '@lodestar/contract/common';
 import { Fn, formatFen } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Exporter } from '../downloads/exporter.ts';
-import { type ColumnSpec, requireExport, startListExport, type Texts } from '../downloads/list-export.ts';
+import type { Exporter } from '../../lib/exporter.ts';
+import { type ColumnSpec, listExportRoute, type Texts } from '../../lib/list-export.ts';
 import type { CatalogueServices } from './routes.ts';
 import type { CardTypeService, OperatorService, PackageService, SupplierService } from './service.ts';
 
@@ -74,92 +73,82 @@ export function catalogueExportRoutes(
   const description = (list: string) =>
     `Writes the ${list} list (same filters and order, no paging) to an .xlsx in the download centre; needs the export function (44) too.`;
 
-  app.post(
+  listExportRoute(
+    app,
+    exporter,
     '/API/api/operator/exportoperatorlist',
     {
       config: { fn: Fn.simCarriers },
-      schema: { tags, description: description('carrier'), body: OperatorExportBody, response: { 200: FileIdReply } },
+      schema: { tags, description: description('carrier'), body: OperatorExportBody },
     },
-    async (req, reply) => {
-      requireExport(req.auth);
-      const b = req.body;
-      return reply.ok(
-        await startListExport(exporter, req.auth, req.lang, {
-          name: { zh: '运营商', en: 'Carriers', fr: 'Opérateurs' },
-          columns: OPERATOR_COLUMNS,
-          page: (PageIndex, PageSize) =>
-            svc.operators.list(req.auth, { ...b, PageIndex, PageSize, name: b.OperatorName }),
-        }),
-      );
-    },
+    (req) => ({
+      name: { zh: '运营商', en: 'Carriers', fr: 'Opérateurs' },
+      columns: OPERATOR_COLUMNS,
+      page: (PageIndex, PageSize) =>
+        svc.operators.list(req.auth, { ...req.body, PageIndex, PageSize, name: req.body.OperatorName }),
+    }),
   );
-  app.post(
+  listExportRoute(
+    app,
+    exporter,
     '/API/api/cardtype/exportcardtypelist',
     {
       config: { fn: Fn.simCardTypes },
-      schema: { tags, description: description('card type'), body: CardTypeExportBody, response: { 200: FileIdReply } },
+      schema: { tags, description: description('card type'), body: CardTypeExportBody },
     },
-    async (req, reply) => {
-      requireExport(req.auth);
-      const b = req.body;
-      return reply.ok(
-        await startListExport(exporter, req.auth, req.lang, {
-          name: { zh: '卡类型', en: 'Card types', fr: 'Types de carte' },
-          columns: CARD_TYPE_COLUMNS,
-          page: (PageIndex, PageSize) =>
-            svc.cardTypes.list(req.auth, {
-              ...b,
-              PageIndex,
-              PageSize,
-              name: b.CardTypeName,
-              operatorId: b.OperatorID,
-            }),
+    (req) => ({
+      name: { zh: '卡类型', en: 'Card types', fr: 'Types de carte' },
+      columns: CARD_TYPE_COLUMNS,
+      page: (PageIndex, PageSize) =>
+        svc.cardTypes.list(req.auth, {
+          ...req.body,
+          PageIndex,
+          PageSize,
+          name: req.body.CardTypeName,
+          operatorId: req.body.OperatorID,
         }),
-      );
-    },
+    }),
   );
-  app.post(
+  listExportRoute(
+    app,
+    exporter,
     '/API/api/package/exportpackagelist',
     {
       config: { fn: Fn.simPackages },
-      schema: { tags, description: description('package'), body: PackageExportBody, response: { 200: FileIdReply } },
+      schema: { tags, description: description('package'), body: PackageExportBody },
     },
-    async (req, reply) => {
-      requireExport(req.auth);
-      const b = req.body;
-      return reply.ok(
-        await startListExport(exporter, req.auth, req.lang, {
-          name: { zh: '套餐', en: 'Packages', fr: 'Forfaits' },
-          columns: PACKAGE_COLUMNS,
-          page: (PageIndex, PageSize) =>
-            svc.packages.list(req.auth, { ...b, PageIndex, PageSize, name: b.PackageName, operatorId: b.OperatorID }),
+    (req) => ({
+      name: { zh: '套餐', en: 'Packages', fr: 'Forfaits' },
+      columns: PACKAGE_COLUMNS,
+      page: (PageIndex, PageSize) =>
+        svc.packages.list(req.auth, {
+          ...req.body,
+          PageIndex,
+          PageSize,
+          name: req.body.PackageName,
+          operatorId: req.body.OperatorID,
         }),
-      );
-    },
+    }),
   );
-  app.post(
+  listExportRoute(
+    app,
+    exporter,
     '/API/api/supplier/exportsupplierlist',
     {
       config: { fn: Fn.simSuppliers },
-      schema: { tags, description: description('supplier'), body: SupplierExportBody, response: { 200: FileIdReply } },
+      schema: { tags, description: description('supplier'), body: SupplierExportBody },
     },
-    async (req, reply) => {
-      requireExport(req.auth);
-      const b = req.body;
-      return reply.ok(
-        await startListExport(exporter, req.auth, req.lang, {
-          name: { zh: '供应商', en: 'Suppliers', fr: 'Fournisseurs' },
-          columns: SUPPLIER_COLUMNS,
-          page: (PageIndex, PageSize) =>
-            svc.suppliers.list(req.auth, {
-              ...b,
-              PageIndex,
-              PageSize,
-              name: b.SupplierName,
-              operatorId: b.OperatorID,
-            }),
+    (req) => ({
+      name: { zh: '供应商', en: 'Suppliers', fr: 'Fournisseurs' },
+      columns: SUPPLIER_COLUMNS,
+      page: (PageIndex, PageSize) =>
+        svc.suppliers.list(req.auth, {
+          ...req.body,
+          PageIndex,
+          PageSize,
+          name: req.body.SupplierName,
+          operatorId: req.body.OperatorID,
         }),
-      );
-    },
+    }),
   );
 }

@@ -1,8 +1,8 @@
 import type { Db } from '@lodestar/db';
 import type { FastifyInstance } from 'fastify';
-import type { Exporter } from '../downloads/exporter.ts';
-import type { HoldRepository } from '../holds/repository.ts';
-import type { LogRepository } from '../logs/repository.ts';
+import type { Exporter } from '../../lib/exporter.ts';
+import type { HoldScope } from '../../lib/hold-scope.ts';
+import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 import { catalogueExportRoutes } from './export-routes.ts';
 import { CatalogueRepository } from './repository.ts';
 import { catalogueRoutes } from './routes.ts';
@@ -12,7 +12,7 @@ import { CardTypeService, OperatorService, PackageService, SupplierService } fro
 /** The catalogue's own composition, so app.ts wires it in one line. */
 export function registerCatalogue(
   app: FastifyInstance,
-  deps: { db: Db; holds: HoldRepository; logs: LogRepository; exporter: Exporter },
+  deps: { db: Db; holds: HoldScope; logs: OperationLogRepository; exporter: Exporter },
 ) {
   const rules = new CatalogueRules(new CatalogueRepository(deps.db), deps.holds, deps.logs);
   const services = {

@@ -23,7 +23,8 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { ownedInLineage, ownedInSubtree } from '../../lib/catalogue-scope.ts';
+import { ownedInLineage, ownedInSubtree } from '../../lib/hold-scope-repository.ts';
+import { escapeLike } from '../../lib/like.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
 export type CardTypeRow = typeof cardTypes.$inferSelect;
@@ -57,7 +58,6 @@ export interface ListQuery<S extends string> {
   limit: number;
 }
 
-const contains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const ordered = (col: AnyColumn | SQL, descending: boolean, id: AnyColumn) => [
   descending ? desc(col) : asc(col),
   asc(id),
@@ -105,7 +105,7 @@ export class CatalogueRepository {
       .select({ id: operators.id, name: operators.name })
       .from(operators)
       .where(
-        and(ownedInLineage(operators.holdId, callerPath), name ? ilike(operators.name, contains(name)) : undefined),
+        and(ownedInLineage(operators.holdId, callerPath), name ? ilike(operators.name, escapeLike(name)) : undefined),
       )
       .orderBy(asc(operators.name), asc(operators.id));
   }
@@ -113,7 +113,7 @@ export class CatalogueRepository {
   async listOperators(q: ListQuery<'OperatorName' | 'CreateTime'>) {
     const where = and(
       ownedInLineage(operators.holdId, q.callerPath),
-      q.name ? ilike(operators.name, contains(q.name)) : undefined,
+      q.name ? ilike(operators.name, escapeLike(q.name)) : undefined,
     );
     const col = { OperatorName: operators.name, CreateTime: operators.createdAt }[q.sort];
     const [rows, [total]] = await Promise.all([
@@ -134,7 +134,7 @@ export class CatalogueRepository {
   private cardTypeWhere(callerPath: string, name?: string, operatorId?: number) {
     return and(
       ownedInLineage(cardTypes.holdId, callerPath),
-      name ? ilike(cardTypes.name, contains(name)) : undefined,
+      name ? ilike(cardTypes.name, escapeLike(name)) : undefined,
       operatorId ? or(eq(cardTypes.operatorId, operatorId), isNull(cardTypes.operatorId)) : undefined,
     );
   }
@@ -168,7 +168,7 @@ export class CatalogueRepository {
   private packageWhere(callerPath: string, name?: string, operatorId?: number) {
     return and(
       ownedInLineage(simPackages.holdId, callerPath),
-      name ? ilike(simPackages.name, contains(name)) : undefined,
+      name ? ilike(simPackages.name, escapeLike(name)) : undefined,
       operatorId ? eq(simPackages.operatorId, operatorId) : undefined,
     );
   }
@@ -236,7 +236,7 @@ export class CatalogueRepository {
   private supplierWhere(callerPath: string, name?: string, operatorId?: number) {
     return and(
       ownedInSubtree(suppliers.holdId, callerPath),
-      name ? ilike(suppliers.name, contains(name)) : undefined,
+      name ? ilike(suppliers.name, escapeLike(name)) : undefined,
       operatorId ? eq(suppliers.operatorId, operatorId) : undefined,
     );
   }

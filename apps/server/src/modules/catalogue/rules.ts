@@ -1,15 +1,15 @@
 import type { Language } from '@lodestar/domain';
 import { badRequest, conflict, outsideHold } from '../../lib/errors.ts';
+import type { HoldScope } from '../../lib/hold-scope.ts';
 import { type MessageKey, message } from '../../lib/messages.ts';
+import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 import { formatInZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { HoldRepository } from '../holds/repository.ts';
-import type { LogRepository } from '../logs/repository.ts';
 import type { CatalogueKind, CatalogueRepository, Usage } from './repository.ts';
 
 /** Shared by the catalogue services: who may read or write a row, names, usage, the log. */
 
-/** Carriers, card types and packages: the caller's subtree and its ancestors (lib/catalogue-scope.ts). */
+/** Carriers, card types and packages: the caller's subtree and its ancestors (lib/hold-scope-repository.ts). */
 export const readableInLineage = (callerPath: string, holdPath: string) =>
   holdPath.startsWith(callerPath) || callerPath.startsWith(holdPath);
 /** Writes, and every read of suppliers: the caller's hold and below. */
@@ -61,8 +61,8 @@ const USAGE_NOUNS: [keyof Usage, MessageKey][] = [
 export class CatalogueRules {
   constructor(
     readonly repo: CatalogueRepository,
-    private readonly holds: HoldRepository,
-    private readonly logs: LogRepository,
+    private readonly holds: HoldScope,
+    private readonly logs: OperationLogRepository,
   ) {}
 
   /** New rows belong to the caller's hold unless HoldID names one in its subtree. */

@@ -1,6 +1,6 @@
-import type { Language } from '@lodestar/domain';
+import type { MessageCatalogue } from '../../lib/messages.ts';
 
-/** The devices module's server messages (keys join lib/messages.ts's catalogue). */
+/** The devices module's server messages (registered with lib/messages.ts's catalogue by the module). */
 export const DEVICES_MESSAGES = {
   /** Spec section 8: "unsupported protocol". */
   unsupportedProtocol: {
@@ -19,4 +19,8 @@ export const DEVICES_MESSAGES = {
     en: 'No vehicle information',
     fr: 'Aucune information sur le véhicule',
   },
-} as const satisfies Record<string, Record<Language, string>>;
+} as const satisfies MessageCatalogue;
+
+declare module '../../lib/messages.ts' {
+  interface ModuleMessageKeys extends Record<keyof typeof DEVICES_MESSAGES, true> {}
+}

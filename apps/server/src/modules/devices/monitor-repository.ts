@@ -2,7 +2,7 @@ import { type Db, devices, follows, holds } from '@lodestar/db';
 import { STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
 import { and, eq, like, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { filterCondition, type Judge, judgedDevices } from './status-sql.ts';
+import { filterCondition, type Judge, judgedDevices } from './status-repository.ts';
 
 export interface DetailRow {
   valid: boolean | null;
@@ -34,7 +34,7 @@ export class MonitorRepository {
     return true;
   }
 
-  /** The monitor's counts per filter of spec section 4 for a subtree, judged by PostgreSQL (status-sql.ts). */
+  /** The monitor's counts per filter of spec section 4 for a subtree, judged by PostgreSQL (status-repository.ts). */
   async counts(holdPath: string, judge: Judge): Promise<Record<StatusFilter, number>> {
     const columns = STATUS_FILTERS.map(
       (f) => sql`count(*) FILTER (WHERE ${filterCondition(f)})::int AS ${sql.identifier(f)}`,

@@ -10,18 +10,8 @@ import {
   ReleaseAlarmReply,
 } from '@lodestar/contract/monitor';
 import { Fn } from '@lodestar/domain';
-import { supportsCommand } from '@lodestar/gateway';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, outsideHold } from '../../lib/errors.ts';
-import { assertInSubtree } from '../../lib/tenancy.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import type { HoldRepository } from '../holds/repository.ts';
-import type { LogRepository } from '../logs/repository.ts';
-import { attributeDetail } from './detail.ts';
-import type { MonitorRepository } from './monitor-repository.ts';
-
-/** The commands the monitor queues: arm/disarm, and the immobiliser's cut and restore (lock/unlock). */
-export type MonitorCommand = 'arm' | 'disarm' | 'engineStop' | 'engineResume';
+import type { MonitorService } from './monitor-service.ts';
 
 /** Command/Lock and Command/Unlock (function 83): the remote immobiliser, as the command types of the queue. */
 const MONITOR_COMMANDS = [
@@ -31,32 +21,8 @@ const MONITOR_COMMANDS = [
   { path: 'Unlock', type: 'engineResume', fn: Fn.lockUnlock, action: 'unlockDevice' },
 ] as const;
 
-export interface MonitorDeps {
-  monitor: MonitorRepository;
-  holds: HoldRepository;
-  logs: LogRepository;
-  onlineTimeoutMs: number;
-  /** Queues a command for a device and tells the gateway; returns the command id. */
-  queueCommand: (devicePk: number, deviceId: string, type: MonitorCommand, userId: number) => Promise<number>;
-  /** Ingest's cached state must forget released alarms too. */
-  releaseCached: (devicePk: number) => void;
-}
-
-async function scopePath(deps: MonitorDeps, auth: AuthContext, holdId?: number): Promise<string> {
-  if (!holdId) return auth.holdPath;
-  const hold = await deps.holds.findById(holdId);
-  assertInSubtree(auth.holdPath, hold);
-  return hold!.path;
-}
-
-async function device(deps: MonitorDeps, auth: AuthContext, deviceId: string) {
-  const d = await deps.monitor.deviceInSubtree(deviceId, auth.holdPath);
-  if (!d) throw outsideHold();
-  return d;
-}
-
 /** Monitor/GetMonitorCounts, Monitor/GetDeviceDetail, Monitor/Follow, Alarm/ReleaseAlarm, Command/Arm, Disarm, Lock and Unlock. */
-export function monitorRoutes(fastify: FastifyInstance, deps: MonitorDeps) {
+export function monitorRoutes(fastify: FastifyInstance, svc: MonitorService) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const monitor = { fn: Fn.onlineMonitor };
 
@@ -70,12 +36,7 @@ export function monitorRoutes(fastify: FastifyInstance, deps: MonitorDeps) {
         response: { 200: MonitorCountsReply },
       },
     },
-    async (req, reply) => {
-      const path = await scopePath(deps, req.auth, req.body.HoldID);
-      const judge = { userId: req.auth.userId, now: new Date(), onlineTimeoutMs: deps.onlineTimeoutMs };
-      const counts = await deps.monitor.counts(path, judge);
-      return reply.ok(counts);
-    },
+    async (req, reply) => reply.ok(await svc.counts(req.auth, req.body.HoldID)),
   );
 
   app.post(
@@ -84,15 +45,7 @@ export function monitorRoutes(fastify: FastifyInstance, deps: MonitorDeps) {
       config: monitor,
       schema: { tags: ['monitor'], body: DeviceIdBody, response: { 200: DeviceDetailReply } },
     },
-    async (req, reply) => {
-      const d = await device(deps, req.auth, req.body.DeviceID);
-      const row = await deps.monitor.detail(d.pk, req.auth.holdPath);
-      return reply.ok({
-        DeviceID: d.deviceId,
-        Vehicle: row?.plate ? { Plate: row.plate, OwnerName: row.owner_name ?? '' } : null,
-        ...attributeDetail(row?.attributes ?? null, row?.valid ?? null),
-      });
-    },
+    async (req, reply) => reply.ok(await svc.detail(req.auth, req.body.DeviceID)),
   );
 
   app.post(
@@ -105,10 +58,7 @@ export function monitorRoutes(fastify: FastifyInstance, deps: MonitorDeps) {
         response: { 200: FollowReply },
       },
     },
-    async (req, reply) => {
-      const d = await device(deps, req.auth, req.body.DeviceID);
-      return reply.ok({ Followed: await deps.monitor.toggleFollow(req.auth.userId, d.pk) });
-    },
+    async (req, reply) => reply.ok(await svc.toggleFollow(req.auth, req.body.DeviceID)),
   );
 
   app.post(
@@ -121,24 +71,10 @@ export function monitorRoutes(fastify: FastifyInstance, deps: MonitorDeps) {
         response: { 200: ReleaseAlarmReply },
       },
     },
-    async (req, reply) => {
-      const d = await device(deps, req.auth, req.body.DeviceID);
-      const released = await deps.monitor.releaseAlarms(d.pk, req.auth.userId, req.body.Reason);
-      deps.releaseCached(d.pk);
-      await deps.logs.operation({
-        userId: req.auth.userId,
-        holdId: req.auth.holdId,
-        action: 'releaseAlarm',
-        detail: `${d.deviceId}: ${req.body.Reason}`,
-        ip: req.auth.ip,
-      });
-      return reply.ok({ Released: released });
-    },
+    async (req, reply) => reply.ok(await svc.releaseAlarm(req.auth, req.body.DeviceID, req.body.Reason)),
   );
 
-  // Commands are refused at once for a protocol that cannot carry them (spec section 8: unsupported
-  // protocol) rather than queued to fail later. Cutting or restoring a vehicle's fuel or power goes
-  // into the operation log as well.
+  // Refused for a protocol that cannot carry them; lock and unlock are logged (MonitorService.command).
   for (const { path, type, fn, action } of MONITOR_COMMANDS) {
     app.post(
       `/API/api/Command/${path}`,
@@ -150,20 +86,7 @@ export function monitorRoutes(fastify: FastifyInstance, deps: MonitorDeps) {
           response: { 200: CommandIdReply },
         },
       },
-      async (req, reply) => {
-        const d = await device(deps, req.auth, req.body.DeviceID);
-        if (!supportsCommand(d.protocol, type)) throw badRequest('unsupportedProtocol', d.protocol);
-        const id = await deps.queueCommand(d.pk, d.deviceId, type, req.auth.userId);
-        if (action)
-          await deps.logs.operation({
-            userId: req.auth.userId,
-            holdId: req.auth.holdId,
-            action,
-            detail: `${d.deviceId} #${id}`,
-            ip: req.auth.ip,
-          });
-        return reply.ok({ CommandID: id });
-      },
+      async (req, reply) => reply.ok(await svc.command(req.auth, req.body.DeviceID, type, action)),
     );
   }
 }

@@ -5,7 +5,8 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, like, or, type SQL, 
 import type pg from 'pg';
 import { stateFromRow } from '../../ingest/sql.ts';
 import type { LatestState } from '../../ingest/state.ts';
-import { filterCondition, type Judge, judgedDevices } from './status-sql.ts';
+import { escapeLike } from '../../lib/like.ts';
+import { filterCondition, type Judge, judgedDevices } from './status-repository.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type NewDevice = typeof devices.$inferInsert;
@@ -33,7 +34,7 @@ export interface DeviceListQuery {
   keyword?: DeviceKeyword | undefined;
   protocol?: string | undefined;
   deviceIds?: string[] | undefined;
-  /** Only the devices in this status (spec section 4), judged by PostgreSQL (status-sql.ts). */
+  /** Only the devices in this status (spec section 4), judged by PostgreSQL (status-repository.ts). */
   status?: { filter: StatusFilter; judge: Judge } | undefined;
   offset: number;
   limit: number;
@@ -48,8 +49,6 @@ const SORT = {
   HoldName: holds.name,
 };
 const withHold = { device: devices, holdName: holds.name, holdPath: holds.path };
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * The plate of the vehicle bound to each listed device (vehicles.device_id) among the vehicles of a subtree:
  * the oldest when several name the device, as `vehiclesOf` picks it.

@@ -14,12 +14,15 @@ import {
 import { MonitorBody, MonitorListReply, TrackBody, TrackReply } from '@lodestar/contract/monitor';
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
+import { registerMessages } from '../../lib/messages.ts';
+import { DEVICES_MESSAGES } from './messages.ts';
 import type { DeviceService } from './service.ts';
 
 const manage = { fn: Fn.deviceManage };
 
 /** Device/* (Activate: function 76), Monitor/GetMonitorList and History/GetTrack: all scoped to the caller's hold subtree. */
 export function deviceRoutes(fastify: FastifyInstance, svc: DeviceService) {
+  registerMessages(DEVICES_MESSAGES);
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['devices'];
   app.post(

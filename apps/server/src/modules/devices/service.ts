@@ -2,11 +2,11 @@ import { LIMITS, type Protocol, type StatusFilter, splitDeviceIds } from '@lodes
 import { normaliseDeviceId } from '@lodestar/protocols';
 import { isOnline, type LatestState, lifeState, type MapStatus, mapStatus } from '../../ingest/state.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
+import type { HoldScope } from '../../lib/hold-scope.ts';
+import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
 import { formatInZone, isTimeZone, parseInZone, zoneFormatter } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { HoldRepository } from '../holds/repository.ts';
-import type { LogRepository } from '../logs/repository.ts';
 import type { DeviceListQuery, DeviceRepository, DeviceWithHold, NewDevice } from './repository.ts';
 
 export { STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
@@ -38,8 +38,8 @@ const isUniqueViolation = (err: unknown): boolean =>
 export class DeviceService {
   constructor(
     private readonly devices: DeviceRepository,
-    private readonly holds: HoldRepository,
-    private readonly logs: LogRepository,
+    private readonly holds: HoldScope,
+    private readonly logs: OperationLogRepository,
     /** Drops a device id from the ingest side's caches after it changes. */
     private readonly invalidate: (deviceId: string) => void,
     private readonly onlineTimeoutMs: number,

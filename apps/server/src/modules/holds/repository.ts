@@ -1,5 +1,6 @@
 import { type Db, holds } from '@lodestar/db';
 import { and, asc, count, eq, ilike, like, sql } from 'drizzle-orm';
+import { escapeLike } from '../../lib/like.ts';
 
 export type HoldRow = typeof holds.$inferSelect;
 
@@ -15,7 +16,7 @@ export class HoldRepository {
   /** The hold at `path` and every hold below it, parents before children. */
   async subtree(path: string, nameLike?: string): Promise<HoldRow[]> {
     const where = nameLike
-      ? and(like(holds.path, `${path}%`), ilike(holds.name, `%${nameLike.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
+      ? and(like(holds.path, `${path}%`), ilike(holds.name, escapeLike(nameLike)))
       : like(holds.path, `${path}%`);
     return this.db.select().from(holds).where(where).orderBy(asc(holds.path));
   }

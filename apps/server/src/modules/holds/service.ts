@@ -1,7 +1,7 @@
 import { badRequest } from '../../lib/errors.ts';
+import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { LogRepository } from '../logs/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { HoldRepository, HoldRow } from './repository.ts';
 
@@ -21,7 +21,7 @@ export class HoldService {
   constructor(
     private readonly holds: HoldRepository,
     private readonly users: UserRepository,
-    private readonly logs: LogRepository,
+    private readonly logs: OperationLogRepository,
   ) {}
 
   /**

@@ -5,13 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import type { LiveBus } from '../../ingest/bus.ts';
 import { zoneFormatter } from '../../lib/time.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import type { SessionRepository } from '../account/session-repository.ts';
-import type { HoldRepository } from '../holds/repository.ts';
+import type { LiveService } from './service.ts';
 
 interface Deps {
   appId: string;
-  sessions: SessionRepository;
-  holds: HoldRepository;
+  live: LiveService;
   bus: LiveBus;
   /** Updates are coalesced per device and sent this often, so 10,000 devices do not flood a browser. */
   intervalMs?: number;
@@ -61,10 +59,7 @@ export async function liveRoutes(app: FastifyInstance, deps: Deps) {
     const q = req.query as Record<string, string | undefined>;
     if (q.appid !== deps.appId) return socket.close(LIVE_CLOSE.BadRequest, 'unknown appid');
     const tokenHash = hashToken(q.token ?? '');
-    const valid = async () => {
-      const s = await deps.sessions.findByTokenHash(tokenHash);
-      return s && !s.revokedAt && s.expiresAt.getTime() > Date.now() ? s : undefined;
-    };
+    const valid = () => deps.live.session(tokenHash);
     const session = await valid();
     if (!session) return socket.close(LIVE_CLOSE.LoginAgain, 'login again');
     if (!session.funs.includes(Fn.onlineMonitor)) return socket.close(LIVE_CLOSE.NoFunction, 'no monitor function');
@@ -120,12 +115,11 @@ export async function liveRoutes(app: FastifyInstance, deps: Deps) {
         return send({ type: 'watch', count: watched ? watched.size : null });
       }
       if (msg.type !== 'scope') return send({ type: 'error', msg: 'unknown message type' });
-      void deps.holds.findById(Number(msg.HoldID)).then((hold) => {
-        if (!hold?.path.startsWith(session.holdPath))
-          return send({ type: 'error', msg: 'outside your organisation', HoldID: msg.HoldID });
-        scope = hold!.path;
+      void deps.live.holdInReach(session.holdPath, Number(msg.HoldID)).then((hold) => {
+        if (!hold) return send({ type: 'error', msg: 'outside your organisation', HoldID: msg.HoldID });
+        scope = hold.path;
         pending = new Map();
-        send({ type: 'scope', HoldID: hold!.id });
+        send({ type: 'scope', HoldID: hold.id });
       });
     });
     send({ type: 'hello', intervalMs, HoldID: session.holdId });

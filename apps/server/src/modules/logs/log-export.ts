@@ -1,6 +1,6 @@
 import type { OperationRow } from '@lodestar/contract/logs';
 import type { Language } from '@lodestar/domain';
-import type { ColumnSpec, Texts } from '../downloads/list-export.ts';
+import type { ColumnSpec, Texts } from '../../lib/list-export.ts';
 
 /**
  * The operation log stores an action key (`addUser`); the console's log page names it from its

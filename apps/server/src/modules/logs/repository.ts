@@ -1,5 +1,7 @@
-import { type Db, holds, operationLogs, users, visitorLogs } from '@lodestar/db';
+import { holds, operationLogs, users, visitorLogs } from '@lodestar/db';
 import { and, count, desc, eq, gte, ilike, isNull, like, lte, or, type SQL } from 'drizzle-orm';
+import { escapeLike } from '../../lib/like.ts';
+import { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 
 export interface LogQuery {
   holdPath: string;
@@ -12,15 +14,8 @@ export interface LogQuery {
   limit: number;
 }
 
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export class LogRepository {
-  constructor(private readonly db: Db) {}
-
-  async operation(entry: { userId: number; holdId: number; action: string; detail?: string; ip?: string }) {
-    await this.db.insert(operationLogs).values({ ...entry, detail: entry.detail ?? '', ip: entry.ip ?? '' });
-  }
-
+/** The operation log's lines (written through OperationLogRepository) and the visitor log. */
+export class LogRepository extends OperationLogRepository {
   async visitor(entry: {
     userId?: number | null;
     holdId?: number | null;

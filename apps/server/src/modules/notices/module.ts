@@ -10,8 +10,8 @@ import type { Db } from '@lodestar/db';
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, outsideHold } from '../../lib/errors.ts';
+import type { HoldScope } from '../../lib/hold-scope.ts';
 import { formatInZone } from '../../lib/time.ts';
-import type { HoldRepository } from '../holds/repository.ts';
 import type { ReviewService } from '../workflow/review.ts';
 import { type NoticeParams, renderNotice } from './render.ts';
 import { NoticeRepository } from './repository.ts';
@@ -20,7 +20,7 @@ import type { NoticeSink } from './types.ts';
 
 export interface NoticesDeps {
   db: Db;
-  holds: HoldRepository;
+  holds: HoldScope;
   review: ReviewService;
 }
 

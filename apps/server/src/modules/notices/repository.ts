@@ -1,7 +1,7 @@
 import { type Db, userNotices } from '@lodestar/db';
 import { AccountType, Fn, SIM_RULES, SimState } from '@lodestar/domain';
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../workflow/repository.ts';
+import type { Executor } from '../../lib/executor.ts';
 import type { NewNotice } from './types.ts';
 
 /** user_notices: each user reads and marks only their own. */

@@ -1,5 +1,5 @@
 import type { NoticeKind } from '@lodestar/domain';
-import type { Executor } from '../workflow/repository.ts';
+import type { Executor } from '../../lib/executor.ts';
 
 export interface NewNotice {
   userId: number;

@@ -1,6 +1,6 @@
-import type { Language } from '@lodestar/domain';
+import type { MessageCatalogue } from '../../lib/messages.ts';
 
-/** The payments module's server messages (keys join lib/messages.ts's catalogue). */
+/** The payments module's server messages (registered with lib/messages.ts's catalogue by the module). */
 export const PAYMENTS_MESSAGES = {
   paymentProviderError: {
     zh: '支付渠道下单失败',
@@ -27,4 +27,8 @@ export const PAYMENTS_MESSAGES = {
     en: 'The payment callback could not be applied; the order is still pending',
     fr: 'Le rappel de paiement n’a pas pu être appliqué ; la commande reste en attente',
   },
-} as const satisfies Record<string, Record<Language, string>>;
+} as const satisfies MessageCatalogue;
+
+declare module '../../lib/messages.ts' {
+  interface ModuleMessageKeys extends Record<keyof typeof PAYMENTS_MESSAGES, true> {}
+}

@@ -2,12 +2,14 @@ import type { Db } from '@lodestar/db';
 import { PayMethod } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Exporter } from '../downloads/exporter.ts';
-import type { HoldRepository } from '../holds/repository.ts';
-import type { LogRepository } from '../logs/repository.ts';
+import type { Exporter } from '../../lib/exporter.ts';
+import type { HoldScope } from '../../lib/hold-scope.ts';
+import { registerMessages } from '../../lib/messages.ts';
 import type { NoticeSink } from '../notices/types.ts';
 import { AlipayProvider } from './alipay.ts';
+import { PAYMENTS_MESSAGES } from './messages.ts';
 import type { PaymentProvider } from './provider.ts';
+import { PaymentRepository } from './repository.ts';
 import { NOTIFY_ALIAS, paymentRoutes } from './routes.ts';
 import { SandboxProvider } from './sandbox.ts';
 import { PaymentService, type ProviderSet } from './service.ts';
@@ -17,8 +19,7 @@ import { WechatPayProvider } from './wechatpay.ts';
 export interface PaymentsDeps {
   db: Db;
   config: Config;
-  holds: HoldRepository;
-  logs: LogRepository;
+  holds: HoldScope;
   exporter: Exporter;
   notices: NoticeSink;
 }
@@ -50,7 +51,14 @@ export function providersFor(config: Config): ProviderSet {
 
 /** Payment orders and providers (docs/SIM-API-2.md "Payments"). */
 export function registerPayments(app: FastifyInstance, deps: PaymentsDeps): Payments {
-  const svc = new PaymentService(deps.db, providersFor(deps.config), deps.holds, deps.notices, app.log);
+  registerMessages(PAYMENTS_MESSAGES);
+  const svc = new PaymentService(
+    new PaymentRepository(deps.db),
+    providersFor(deps.config),
+    deps.holds,
+    deps.notices,
+    app.log,
+  );
   app.addHook('onClose', async () => svc.close());
   // Orders left pending by a previous run have no timer: close the overdue ones at start (reads check too).
   app.addHook('onReady', async () => {

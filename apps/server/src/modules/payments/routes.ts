@@ -1,5 +1,4 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { FileIdReply } from '@lodestar/contract/common';
 import {
   OrderDetailReply,
   OrderIdBody,
@@ -12,8 +11,8 @@ import {
 } from '@lodestar/contract/payments';
 import { Fn, formatFen } from '@lodestar/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Exporter } from '../downloads/exporter.ts';
-import { type ColumnSpec, requireExport, startListExport } from '../downloads/list-export.ts';
+import type { Exporter } from '../../lib/exporter.ts';
+import { type ColumnSpec, listExportRoute } from '../../lib/list-export.ts';
 import type { PaymentService } from './service.ts';
 import { PAY_KIND_TEXT, PAY_METHOD_TEXT, textOf } from './texts.ts';
 
@@ -96,28 +95,19 @@ export function paymentRoutes(fastify: FastifyInstance, svc: PaymentService, exp
     },
     async (req, reply) => reply.ok(await svc.list(req.auth, req.lang, req.body)),
   );
-  app.post(
+  listExportRoute(
+    app,
+    exporter,
     '/API/api/Payment/ExportPayOrderList',
     {
       config: { fn: READER_FNS },
-      schema: {
-        tags,
-        description: 'The list as .xlsx (+ fn 44).',
-        body: PayOrderExportBody,
-        response: { 200: FileIdReply },
-      },
+      schema: { tags, description: 'The list as .xlsx (+ fn 44).', body: PayOrderExportBody },
     },
-    async (req, reply) => {
-      requireExport(req.auth);
-      const b = req.body;
-      return reply.ok(
-        await startListExport(exporter, req.auth, req.lang, {
-          name: { zh: '缴费订单', en: 'Payment orders', fr: 'Commandes de paiement' },
-          columns: COLUMNS,
-          page: (PageIndex, PageSize) => svc.list(req.auth, req.lang, { ...b, PageIndex, PageSize }),
-        }),
-      );
-    },
+    (req) => ({
+      name: { zh: '缴费订单', en: 'Payment orders', fr: 'Commandes de paiement' },
+      columns: COLUMNS,
+      page: (PageIndex, PageSize) => svc.list(req.auth, req.lang, { ...req.body, PageIndex, PageSize }),
+    }),
   );
 
   // Provider callbacks: public, the signature is the check. They need the raw body (signatures

@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { type Db, paymentEvents, paymentOrderItems, paymentOrders, simPackages, sims } from '@lodestar/db';
 import { Fn, type Language, PAYMENT_RULES, PayKind, type PayMethod, PayStatus } from '@lodestar/domain';
-import { and, asc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ownedInSubtree } from '../../lib/catalogue-scope.ts';
 import { badRequest, forbidden, outsideHold } from '../../lib/errors.ts';
+import type { Executor } from '../../lib/executor.ts';
+import type { HoldScope } from '../../lib/hold-scope.ts';
 import { formatInZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { HoldRepository } from '../holds/repository.ts';
 import type { NoticeSink } from '../notices/types.ts';
-import type { Executor } from '../workflow/repository.ts';
-import { KIND_FN, listPayOrders, type PayOrderListInput } from './order-list.ts';
+import { KIND_FN, type PayOrderListInput, payOrderQuery } from './order-list.ts';
 import {
   type IncomingNotify,
   type NotifyAck,
@@ -20,11 +17,12 @@ import {
   PROVIDER_MARGIN_MS,
   ProviderError,
 } from './provider.ts';
+import type { OrderRow, PaymentRepository } from './repository.ts';
 import type { SandboxProvider } from './sandbox.ts';
 import { PAY_STATUS_TEXT, textOf } from './texts.ts';
 import type { Fulfilment, NewOrder, OrderView, PaidOrder, Payments } from './types.ts';
 
-export type OrderRow = typeof paymentOrders.$inferSelect;
+export type { OrderRow };
 
 export interface ProviderSet {
   sandbox: SandboxProvider;
@@ -65,9 +63,9 @@ export class PaymentService implements Payments {
   private readonly timers = new Map<number, NodeJS.Timeout>();
 
   constructor(
-    private readonly db: Db,
+    private readonly repo: PaymentRepository,
     private readonly providers: ProviderSet,
-    private readonly holds: HoldRepository,
+    private readonly holds: HoldScope,
     private readonly notices: NoticeSink,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -92,10 +90,9 @@ export class PaymentService implements Payments {
     const amountFen = order.items ? order.items.reduce((s, i) => s + i.feeFen, 0) : order.amountFen;
     if (amountFen !== order.amountFen) throw new Error('the order amount is not the sum of its items');
     const expiresAt = new Date(Date.now() + PAYMENT_RULES.orderTtlMinutes * 60_000);
-    const write = async (ex: Executor) => {
-      const [row] = await ex
-        .insert(paymentOrders)
-        .values({
+    const write = async (repo: PaymentRepository) => {
+      const row = await repo.insertOrder(
+        {
           orderNo: this.newOrderNo(order.kind),
           kind: order.kind,
           method: order.method,
@@ -109,15 +106,14 @@ export class PaymentService implements Payments {
           smsPackId: order.smsPackId ?? null,
           smsCount: order.smsCount ?? null,
           expiresAt,
-        })
-        .returning();
-      if (order.items?.length)
-        await ex.insert(paymentOrderItems).values(order.items.map((i) => ({ ...i, orderId: row!.id })));
+        },
+        order.items ?? [],
+      );
       // The provider is asked inside the transaction: an order it refuses is never written.
       let created: Awaited<ReturnType<PaymentProvider['create']>>;
       try {
         created = await provider.create({
-          orderNo: row!.orderNo,
+          orderNo: row.orderNo,
           amountFen,
           subject: order.subject,
           payBefore: new Date(expiresAt.getTime() - PROVIDER_MARGIN_MS),
@@ -126,14 +122,9 @@ export class PaymentService implements Payments {
         if (err instanceof ProviderError) throw badRequest('paymentProviderError', err.message);
         throw err;
       }
-      const [done] = await ex
-        .update(paymentOrders)
-        .set({ payUrl: created.payUrl, providerTradeNo: created.providerTradeNo ?? null })
-        .where(eq(paymentOrders.id, row!.id))
-        .returning();
-      return done!;
+      return repo.setProviderRefs(row.id, created.payUrl, created.providerTradeNo ?? null);
     };
-    const row = tx ? await write(tx) : await this.db.transaction((t) => write(t));
+    const row = tx ? await write(this.repo.on(tx)) : await this.repo.transaction(write);
     this.scheduleExpiry(row.id, expiresAt);
     return toOrderView(row, provider, lang as Language, timeZone);
   }
@@ -152,25 +143,7 @@ export class PaymentService implements Payments {
 
   /** Closes pending orders past their time (one, or all): the timer's job, and a check on every read. */
   async expireDue(orderId?: number): Promise<void> {
-    const conds: SQL[] = [eq(paymentOrders.status, PayStatus.Pending), lte(paymentOrders.expiresAt, sql`now()`)];
-    if (orderId) conds.push(eq(paymentOrders.id, orderId));
-    await this.db.transaction(async (tx) => {
-      const closed = await tx
-        .update(paymentOrders)
-        .set({ status: PayStatus.Closed, closedAt: sql`now()` })
-        .where(and(...conds))
-        .returning({ id: paymentOrders.id, provider: paymentOrders.provider });
-      if (closed.length)
-        await tx.insert(paymentEvents).values(
-          closed.map((o) => ({
-            orderId: o.id,
-            provider: o.provider,
-            event: 'expire',
-            outcome: 'applied',
-            payload: { ttlMinutes: PAYMENT_RULES.orderTtlMinutes },
-          })),
-        );
-    });
+    await this.repo.closeExpired(orderId, { ttlMinutes: PAYMENT_RULES.orderTtlMinutes });
   }
 
   /** The caller may act on an order of this kind: 72 reads every kind, 4 renewals, 12 SMS packs. */
@@ -181,10 +154,7 @@ export class PaymentService implements Payments {
   }
 
   private async orderInReach(auth: AuthContext, orderId: number): Promise<OrderRow> {
-    const [row] = await this.db
-      .select()
-      .from(paymentOrders)
-      .where(and(eq(paymentOrders.id, orderId), ownedInSubtree(paymentOrders.holdId, auth.holdPath)));
+    const row = await this.repo.findInSubtree(orderId, auth.holdPath);
     if (!row) throw outsideHold();
     return row;
   }
@@ -205,21 +175,7 @@ export class PaymentService implements Payments {
 
   async getOrder(auth: AuthContext, lang: Language, orderId: number) {
     const row = await this.current(auth, orderId, true);
-    const items = await this.db
-      .select({
-        SimID: paymentOrderItems.simId,
-        ICCID: sims.iccid,
-        MSISDN: sims.msisdn,
-        PackageName: simPackages.name,
-        Periods: paymentOrderItems.periods,
-        Months: paymentOrderItems.months,
-        FeeFen: paymentOrderItems.feeFen,
-      })
-      .from(paymentOrderItems)
-      .innerJoin(sims, eq(sims.id, paymentOrderItems.simId))
-      .innerJoin(simPackages, eq(simPackages.id, paymentOrderItems.packageId))
-      .where(eq(paymentOrderItems.orderId, row.id))
-      .orderBy(asc(paymentOrderItems.id));
+    const items = await this.repo.items(row.id);
     return { ...this.view(row, lang, auth.timeZone), Items: items.map((i) => ({ ...i, MSISDN: i.MSISDN ?? '' })) };
   }
 
@@ -236,13 +192,9 @@ export class PaymentService implements Payments {
       if (err instanceof ProviderError) throw badRequest('paymentProviderError', err.message);
       throw err;
     }
-    const closed = await this.db.transaction(async (tx) => {
-      const [done] = await tx
-        .update(paymentOrders)
-        .set({ status: PayStatus.Closed, closedAt: sql`now()` })
-        .where(and(eq(paymentOrders.id, row.id), eq(paymentOrders.status, PayStatus.Pending)))
-        .returning();
-      await tx.insert(paymentEvents).values({
+    const closed = await this.repo.transaction(async (repo) => {
+      const done = await repo.movePending(row.id, { status: PayStatus.Closed });
+      await repo.insertEvent({
         orderId: row.id,
         provider: row.provider,
         event: 'close',
@@ -290,9 +242,13 @@ export class PaymentService implements Payments {
     }
     const payload = { body: incoming.rawBody.slice(0, 20_000), headers: pickHeaders(incoming.headers) };
     const event = async (orderId: number | null, outcome: string, extra: Record<string, unknown> = {}) =>
-      this.db
-        .insert(paymentEvents)
-        .values({ orderId, provider: providerName, event: 'notify', outcome, payload: { ...payload, ...extra } });
+      this.repo.insertEvent({
+        orderId,
+        provider: providerName,
+        event: 'notify',
+        outcome,
+        payload: { ...payload, ...extra },
+      });
     const refuse = async (orderId: number | null, reason: string) => {
       this.log.warn({ provider: providerName, orderId, reason }, 'payment callback refused');
       await event(orderId, 'rejected', { reason });
@@ -306,7 +262,7 @@ export class PaymentService implements Payments {
       if (err instanceof NotifyRejected || err instanceof SyntaxError) return refuse(null, err.message);
       throw err;
     }
-    const [order] = await this.db.select().from(paymentOrders).where(eq(paymentOrders.orderNo, result.orderNo));
+    const order = await this.repo.findByOrderNo(result.orderNo);
     if (!order) return refuse(null, `no order ${result.orderNo}`);
     if (order.provider !== providerName) return refuse(order.id, `order ${order.orderNo} is a ${order.provider} order`);
     if (result.outcome === 'ignored') {
@@ -318,26 +274,20 @@ export class PaymentService implements Payments {
     if (order.status === PayStatus.Pending && order.expiresAt.getTime() <= Date.now()) await this.expireDue(order.id);
 
     try {
-      const applied = await this.db.transaction(async (tx) => {
-        const [moved] =
+      const applied = await this.repo.transaction(async (repo) => {
+        const moved = await repo.movePending(
+          order.id,
           result.outcome === 'paid'
-            ? await tx
-                .update(paymentOrders)
-                .set({ status: PayStatus.Paid, paidAt: sql`now()`, providerTradeNo: result.providerTradeNo ?? null })
-                .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, PayStatus.Pending)))
-                .returning()
-            : await tx
-                .update(paymentOrders)
-                .set({ status: PayStatus.Failed, failReason: result.reason ?? 'failed' })
-                .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, PayStatus.Pending)))
-                .returning();
+            ? { status: PayStatus.Paid, providerTradeNo: result.providerTradeNo ?? null }
+            : { status: PayStatus.Failed, failReason: result.reason ?? 'failed' },
+        );
         if (!moved) return undefined;
         if (result.outcome === 'paid') {
           const fulfil = this.fulfilments.get(moved.kind as PayKind);
           if (!fulfil) throw new Error(`no fulfilment registered for payment kind ${moved.kind}`);
-          await fulfil(tx, paidOrderOf(moved));
+          await fulfil(repo.executor, paidOrderOf(moved));
         }
-        await tx.insert(paymentEvents).values({
+        await repo.insertEvent({
           orderId: order.id,
           provider: providerName,
           event: 'notify',
@@ -345,7 +295,7 @@ export class PaymentService implements Payments {
           payload: { ...payload, outcome: result.outcome },
         });
         if (moved.userId)
-          await this.notices.add(tx, [
+          await this.notices.add(repo.executor, [
             {
               userId: moved.userId,
               kind: result.outcome === 'paid' ? 'paymentPaid' : 'paymentFailed',
@@ -373,7 +323,7 @@ export class PaymentService implements Payments {
       return { ok: false, refused: false, ack: provider.ack(false, 'fulfilment failed') };
     }
 
-    const [now] = await this.db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id));
+    const now = await this.repo.findById(order.id);
     // A "failed" or "closed" word on an order that is already failed or closed agrees with it (a
     // provider reports the close we asked for); only a payment on such an order is refused.
     const same =
@@ -389,24 +339,21 @@ export class PaymentService implements Payments {
   /** Payment/GetPayOrderList: expired orders are closed first, so the list shows them closed. */
   async list(auth: AuthContext, lang: Language, f: PayOrderListInput) {
     await this.expireDue();
-    return listPayOrders(this.db, this.holds, auth, f, (row) => this.view(row, lang, auth.timeZone));
+    const { rows, totals } = await this.repo.list(await payOrderQuery(this.holds, auth, f));
+    return {
+      rows: rows.map((r) => ({
+        ...this.view(r.order, lang, auth.timeZone),
+        HoldName: r.holdName,
+        UserName: r.userName ?? '',
+      })),
+      total: totals.Count,
+      Totals: totals,
+    };
   }
 
   /** Pending renewal orders holding these SIMs (a SIM is in one pending order at a time). */
-  async pendingOrderOfSims(ex: Executor, simIds: number[]): Promise<Map<number, string>> {
-    if (!simIds.length) return new Map();
-    const rows = await ex
-      .select({ simId: paymentOrderItems.simId, orderNo: paymentOrders.orderNo })
-      .from(paymentOrderItems)
-      .innerJoin(paymentOrders, eq(paymentOrders.id, paymentOrderItems.orderId))
-      .where(
-        and(
-          inArray(paymentOrderItems.simId, simIds),
-          eq(paymentOrders.status, PayStatus.Pending),
-          sql`${paymentOrders.expiresAt} > now()`,
-        ),
-      );
-    return new Map(rows.map((r) => [r.simId, r.orderNo]));
+  pendingOrderOfSims(ex: Executor, simIds: number[]): Promise<Map<number, string>> {
+    return this.repo.on(ex).pendingOrderOfSims(simIds);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { OrderView, PayKind, PayMethod } from '@lodestar/domain';
-import type { Executor } from '../workflow/repository.ts';
+import type { Executor } from '../../lib/executor.ts';
 
 /** The transaction an order is marked paid in; fulfilments write in it. */
 export type PaymentTx = Executor;

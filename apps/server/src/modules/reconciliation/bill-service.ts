@@ -2,10 +2,9 @@ import type { BillExportBody, LineExportBody } from '@lodestar/contract/reconcil
 import { addMonths, type Language } from '@lodestar/domain';
 import type { Type } from 'typebox';
 import { badRequest, outsideHold } from '../../lib/errors.ts';
-import { inSubtree } from '../../lib/tenancy.ts';
+import type { HoldScope } from '../../lib/hold-scope.ts';
 import { formatInZone, parseInZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { HoldRepository } from '../holds/repository.ts';
 import type { BillRepository, BillRowData, BillScope, MonthSpan } from './bill-repository.ts';
 import { BILL_STATE_TEXT, LINE_KIND_TEXT, textOf } from './texts.ts';
 
@@ -26,14 +25,13 @@ export function monthSpan(month: string, timeZone: string): MonthSpan {
 export class BillService {
   constructor(
     private readonly repo: BillRepository,
-    private readonly holds: HoldRepository,
+    private readonly holds: HoldScope,
   ) {}
 
   /** The caller's reach, or a chosen customer's subtree inside it (another hold's id: outsideHold). */
   private async scope(auth: AuthContext, holdId: number | undefined): Promise<BillScope> {
     if (!holdId) return { path: auth.holdPath, callerHoldId: auth.holdId };
-    const hold = await this.holds.findById(holdId);
-    if (!hold || !inSubtree(auth.holdPath, hold.path)) throw outsideHold();
+    const hold = await this.holds.inReach(auth, holdId);
     return { path: hold.path, callerHoldId: auth.holdId };
   }
 

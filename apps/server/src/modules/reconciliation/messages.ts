@@ -1,6 +1,6 @@
-import type { Language } from '@lodestar/domain';
+import type { MessageCatalogue } from '../../lib/messages.ts';
 
-/** The reconciliation module's server messages (keys join lib/messages.ts's catalogue). */
+/** The reconciliation module's server messages (registered with lib/messages.ts's catalogue by the module). */
 export const RECONCILIATION_MESSAGES = {
   billAmountRequired: { zh: '金额必填', en: 'Amount is required', fr: 'Le montant est obligatoire' },
   billAmountFormat: {
@@ -28,4 +28,8 @@ export const RECONCILIATION_MESSAGES = {
     en: 'Bills are made for the customers below your organisation only',
     fr: 'Les factures ne concernent que les clients sous votre organisation',
   },
-} as const satisfies Record<string, Record<Language, string>>;
+} as const satisfies MessageCatalogue;
+
+declare module '../../lib/messages.ts' {
+  interface ModuleMessageKeys extends Record<keyof typeof RECONCILIATION_MESSAGES, true> {}
+}

@@ -1,10 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { FileIdReply } from '@lodestar/contract/common';
 import * as S from '@lodestar/contract/reconciliation';
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
-import { contentDisposition, type Exporter, XLSX_TYPE } from '../downloads/exporter.ts';
-import { requireExport, startListExport } from '../downloads/list-export.ts';
+import { contentDisposition, type Exporter, XLSX_TYPE } from '../../lib/exporter.ts';
+import { listExportRoute } from '../../lib/list-export.ts';
 import type { BillService } from './bill-service.ts';
 import { billTemplate } from './bill-sheet.ts';
 import type { SupplierReconService } from './supplier-service.ts';
@@ -58,19 +57,16 @@ export function reconciliationRoutes(fastify: FastifyInstance, deps: Reconciliat
     async (req, reply) =>
       reply.ok(await suppliers.details(req.auth, req.lang, req.body, req.body.PageIndex, req.body.PageSize)),
   );
-  app.post(
+  listExportRoute(
+    app,
+    exporter,
     `${base}/ExportSupplierDetails`,
-    { config: supplierFn, schema: { tags, body: S.DetailExportBody, response: { 200: FileIdReply } } },
-    async (req, reply) => {
-      requireExport(req.auth);
-      return reply.ok(
-        await startListExport(exporter, req.auth, req.lang, {
-          name: DETAIL_EXPORT_NAME,
-          columns: DETAIL_COLUMNS,
-          page: (i, size) => suppliers.details(req.auth, req.lang, req.body, i, size),
-        }),
-      );
-    },
+    { config: supplierFn, schema: { tags, body: S.DetailExportBody } },
+    (req) => ({
+      name: DETAIL_EXPORT_NAME,
+      columns: DETAIL_COLUMNS,
+      page: (i, size) => suppliers.details(req.auth, req.lang, req.body, i, size),
+    }),
   );
   app.post(
     `${base}/ConfirmSupplier`,
@@ -83,19 +79,16 @@ export function reconciliationRoutes(fastify: FastifyInstance, deps: Reconciliat
     async (req, reply) =>
       reply.ok(await suppliers.records(req.auth, req.lang, req.body, req.body.PageIndex, req.body.PageSize)),
   );
-  app.post(
+  listExportRoute(
+    app,
+    exporter,
     `${base}/ExportSupplierRecordList`,
-    { config: supplierFn, schema: { tags, body: S.RecordExportBody, response: { 200: FileIdReply } } },
-    async (req, reply) => {
-      requireExport(req.auth);
-      return reply.ok(
-        await startListExport(exporter, req.auth, req.lang, {
-          name: RECORD_EXPORT_NAME,
-          columns: RECORD_COLUMNS,
-          page: (i, size) => suppliers.records(req.auth, req.lang, req.body, i, size),
-        }),
-      );
-    },
+    { config: supplierFn, schema: { tags, body: S.RecordExportBody } },
+    (req) => ({
+      name: RECORD_EXPORT_NAME,
+      columns: RECORD_COLUMNS,
+      page: (i, size) => suppliers.records(req.auth, req.lang, req.body, i, size),
+    }),
   );
 
   app.post(
@@ -109,19 +102,16 @@ export function reconciliationRoutes(fastify: FastifyInstance, deps: Reconciliat
     async (req, reply) =>
       reply.ok(await bills.list(req.auth, req.lang, req.body, req.body.PageIndex, req.body.PageSize)),
   );
-  app.post(
+  listExportRoute(
+    app,
+    exporter,
     `${base}/ExportCustomerBillList`,
-    { config: customerFn, schema: { tags, body: S.BillExportBody, response: { 200: FileIdReply } } },
-    async (req, reply) => {
-      requireExport(req.auth);
-      return reply.ok(
-        await startListExport(exporter, req.auth, req.lang, {
-          name: BILL_EXPORT_NAME,
-          columns: BILL_COLUMNS,
-          page: (i, size) => bills.list(req.auth, req.lang, req.body, i, size),
-        }),
-      );
-    },
+    { config: customerFn, schema: { tags, body: S.BillExportBody } },
+    (req) => ({
+      name: BILL_EXPORT_NAME,
+      columns: BILL_COLUMNS,
+      page: (i, size) => bills.list(req.auth, req.lang, req.body, i, size),
+    }),
   );
   app.post(
     `${base}/GetCustomerBillDetail`,
@@ -129,19 +119,16 @@ export function reconciliationRoutes(fastify: FastifyInstance, deps: Reconciliat
     async (req, reply) =>
       reply.ok(await bills.lines(req.auth, req.lang, req.body, req.body.PageIndex, req.body.PageSize)),
   );
-  app.post(
+  listExportRoute(
+    app,
+    exporter,
     `${base}/ExportCustomerBillDetail`,
-    { config: customerFn, schema: { tags, body: S.LineExportBody, response: { 200: FileIdReply } } },
-    async (req, reply) => {
-      requireExport(req.auth);
-      return reply.ok(
-        await startListExport(exporter, req.auth, req.lang, {
-          name: LINE_EXPORT_NAME,
-          columns: LINE_COLUMNS,
-          page: (i, size) => bills.lines(req.auth, req.lang, req.body, i, size),
-        }),
-      );
-    },
+    { config: customerFn, schema: { tags, body: S.LineExportBody } },
+    (req) => ({
+      name: LINE_EXPORT_NAME,
+      columns: LINE_COLUMNS,
+      page: (i, size) => bills.lines(req.auth, req.lang, req.body, i, size),
+    }),
   );
   app.post(
     `${base}/SetCustomerBillPaid`,

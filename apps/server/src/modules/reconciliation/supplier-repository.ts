@@ -2,6 +2,7 @@ import type { Db } from '@lodestar/db';
 import { BILLED_SIM_STATES, ReconState } from '@lodestar/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { conflict } from '../../lib/errors.ts';
+import { escapeLike } from '../../lib/like.ts';
 import type { ExpectedLine, ReconCounts, ReconLine } from './match.ts';
 
 type Executor = Pick<Db, 'execute'>;
@@ -46,7 +47,6 @@ const inSubtree = (column: SQL, path: string) => sql`${column} IN (SELECT id FRO
 /** domain monthlyFeeFen in SQL: the period price spread over its months, rounded half up. */
 const monthlyFee = sql`CASE WHEN p.period_months <= 0 THEN p.price_fen
   ELSE (p.price_fen * 2 + p.period_months) / (p.period_months * 2) END`;
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 const RECON_SELECT = sql`SELECT r.id, r.supplier_id, s.name AS supplier_name, o.name AS operator_name, r.month,

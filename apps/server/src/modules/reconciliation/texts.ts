@@ -1,5 +1,5 @@
 import { BillLineKind, BillState, formatFen, type Language, ReconMatch, ReconState } from '@lodestar/domain';
-import type { ColumnSpec, Texts } from '../downloads/list-export.ts';
+import type { ColumnSpec, Texts } from '../../lib/list-export.ts';
 
 /** Names of the enum values as the lists and exports show them (the console's locale files say the same). */
 export const MATCH_TEXT: Record<ReconMatch, Texts> = {

@@ -1,6 +1,6 @@
-import type { Language } from '@lodestar/domain';
+import type { MessageCatalogue } from '../../lib/messages.ts';
 
-/** The renewal module's server messages (keys join lib/messages.ts's catalogue). */
+/** The renewal module's server messages (registered with lib/messages.ts's catalogue by the module). */
 export const RENEWAL_MESSAGES = {
   renewalNoSims: {
     zh: '请选择要续费的SIM卡',
@@ -32,4 +32,8 @@ export const RENEWAL_MESSAGES = {
     en: 'The SIM card is already in a renewal order waiting for payment',
     fr: 'La carte SIM figure déjà dans une commande de renouvellement en attente de paiement',
   },
-} as const satisfies Record<string, Record<Language, string>>;
+} as const satisfies MessageCatalogue;
+
+declare module '../../lib/messages.ts' {
+  interface ModuleMessageKeys extends Record<keyof typeof RENEWAL_MESSAGES, true> {}
+}

@@ -1,5 +1,4 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { FileIdReply } from '@lodestar/contract/common';
 import { OrderReply } from '@lodestar/contract/payments';
 import {
   CreateOrderBody,
@@ -12,8 +11,8 @@ import {
 } from '@lodestar/contract/renewal';
 import { Fn, formatFen, type Language } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Exporter } from '../downloads/exporter.ts';
-import { type ColumnSpec, requireExport, startListExport, type Texts } from '../downloads/list-export.ts';
+import type { Exporter } from '../../lib/exporter.ts';
+import { type ColumnSpec, listExportRoute, type Texts } from '../../lib/list-export.ts';
 import type { RenewalService } from './service.ts';
 
 type Row = Awaited<ReturnType<RenewalService['list']>>['rows'][number];
@@ -58,7 +57,9 @@ export function renewalRoutes(fastify: FastifyInstance, svc: RenewalService, exp
     },
     async (req, reply) => reply.ok(await svc.list(req.auth, req.body)),
   );
-  app.post(
+  listExportRoute(
+    app,
+    exporter,
     '/API/api/Renewal/ExportRenewalSimList',
     {
       config,
@@ -66,20 +67,13 @@ export function renewalRoutes(fastify: FastifyInstance, svc: RenewalService, exp
         tags,
         description: 'The list as .xlsx (+ fn 44).',
         body: RenewalSimExportBody,
-        response: { 200: FileIdReply },
       },
     },
-    async (req, reply) => {
-      requireExport(req.auth);
-      const b = req.body;
-      return reply.ok(
-        await startListExport(exporter, req.auth, req.lang, {
-          name: { zh: 'SIM续费', en: 'SIM renewal', fr: 'Renouvellement SIM' },
-          columns: COLUMNS,
-          page: (PageIndex, PageSize) => svc.list(req.auth, { ...b, PageIndex, PageSize }),
-        }),
-      );
-    },
+    (req) => ({
+      name: { zh: 'SIM续费', en: 'SIM renewal', fr: 'Renouvellement SIM' },
+      columns: COLUMNS,
+      page: (PageIndex, PageSize) => svc.list(req.auth, { ...req.body, PageIndex, PageSize }),
+    }),
   );
   app.post(
     '/API/api/Renewal/Quote',

@@ -1,15 +1,4 @@
 import {
-  type Db,
-  holds,
-  operators,
-  paymentOrderItems,
-  renewals,
-  simHistory,
-  simPackages,
-  sims,
-  users,
-} from '@lodestar/db';
-import {
   type Language,
   PAYMENT_RULES,
   PayKind,
@@ -21,17 +10,14 @@ import {
   SimState,
   WorkType,
 } from '@lodestar/domain';
-import { and, asc, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
-import { ownedInLineage, ownedInSubtree } from '../../lib/catalogue-scope.ts';
 import { badRequest, outsideHold } from '../../lib/errors.ts';
-import { assertInSubtree } from '../../lib/tenancy.ts';
+import type { Executor } from '../../lib/executor.ts';
+import type { HoldScope } from '../../lib/hold-scope.ts';
 import { formatInZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { HoldRepository } from '../holds/repository.ts';
 import type { PaidOrder, Payments, PaymentTx } from '../payments/types.ts';
-import { displayStateCondition, expiringHorizon } from '../sims/repository.ts';
-import type { Executor } from '../workflow/repository.ts';
 import type { ReviewDecision } from '../workflow/review.ts';
+import type { PackageRow, RenewalRepository } from './repository.ts';
 
 export interface RenewalListInput {
   PageIndex: number;
@@ -50,7 +36,6 @@ export interface RenewalInput {
   Periods: number;
 }
 
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const todayIn = (tz: string) => formatInZone(new Date(), tz).slice(0, 10);
 
 const SUBJECT: Record<Language, (n: number, periods: number) => string> = {
@@ -62,67 +47,26 @@ const SUBJECT: Record<Language, (n: number, periods: number) => string> = {
 /** SIM renewal (docs/SIM-API-2.md "Renewal"): the list, the quote, the order and its fulfilment. */
 export class RenewalService {
   constructor(
-    private readonly db: Db,
-    private readonly holds: HoldRepository,
+    private readonly repo: RenewalRepository,
+    private readonly holds: HoldScope,
     private readonly payments: Payments,
   ) {}
 
-  private async conditions(auth: AuthContext, f: Omit<RenewalListInput, 'PageIndex' | 'PageSize'>): Promise<SQL> {
-    let scope = auth.holdPath;
-    if (f.HoldID) {
-      const hold = await this.holds.findById(f.HoldID);
-      assertInSubtree(auth.holdPath, hold);
-      scope = hold!.path;
-    }
-    const today = todayIn(auth.timeZone);
-    const conds: SQL[] = [
-      ownedInSubtree(sims.holdId, scope),
-      // A cancelled card cannot be renewed, so it is not offered.
-      sql`${sims.state} <> ${SimState.Cancelled}`,
-      f.DisplayState
-        ? displayStateCondition(f.DisplayState, today)
-        : sql`${sims.expiresOn} <= ${expiringHorizon(today)}::date`,
-    ];
-    if (f.ICCID) conds.push(like(sims.iccid, escapeLike(f.ICCID.toUpperCase())));
-    if (f.MSISDN) conds.push(like(sims.msisdn, escapeLike(f.MSISDN)));
-    return and(...conds)!;
-  }
-
   async list(auth: AuthContext, f: RenewalListInput) {
-    const where = await this.conditions(auth, f);
-    const column = { ExpiresOn: sims.expiresOn, ICCID: sims.iccid, HoldName: holds.name }[f.SortColumn ?? 'ExpiresOn'];
-    const isDesc = f.SortType === 'desc';
     const today = todayIn(auth.timeZone);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({
-          SimID: sims.id,
-          ICCID: sims.iccid,
-          MSISDN: sims.msisdn,
-          HoldID: sims.holdId,
-          HoldName: holds.name,
-          OperatorID: sims.operatorId,
-          OperatorName: operators.name,
-          PackageID: sims.packageId,
-          PackageName: simPackages.name,
-          PeriodMonths: simPackages.periodMonths,
-          PriceFen: simPackages.priceFen,
-          ExpiresOn: sims.expiresOn,
-          State: sims.state,
-          DisplayState: sql<string>`CASE WHEN ${sims.expiresOn} < ${today}::date THEN 'expired' ELSE 'expiring' END`,
-        })
-        .from(sims)
-        .innerJoin(holds, eq(holds.id, sims.holdId))
-        .innerJoin(operators, eq(operators.id, sims.operatorId))
-        .leftJoin(simPackages, eq(simPackages.id, sims.packageId))
-        .where(where)
-        .orderBy(isDesc ? desc(column) : asc(column), isDesc ? desc(sims.id) : asc(sims.id))
-        .limit(f.PageSize)
-        .offset((f.PageIndex - 1) * f.PageSize),
-      this.db.select({ n: count() }).from(sims).where(where),
-    ]);
+    const { rows, total } = await this.repo.list({
+      scopePath: await this.holds.pathOf(auth, f.HoldID),
+      today,
+      displayState: f.DisplayState || undefined,
+      iccid: f.ICCID || undefined,
+      msisdn: f.MSISDN || undefined,
+      sort: f.SortColumn ?? 'ExpiresOn',
+      desc: f.SortType === 'desc',
+      offset: (f.PageIndex - 1) * f.PageSize,
+      limit: f.PageSize,
+    });
     const pending = await this.payments.pendingOrderOfSims(
-      this.db,
+      this.repo.executor,
       rows.map((r) => r.SimID),
     );
     return {
@@ -132,43 +76,31 @@ export class RenewalService {
         PackageName: r.PackageName ?? '',
         PendingOrderNo: pending.get(r.SimID) ?? '',
       })),
-      total: total!.n,
+      total,
     };
   }
 
   /** The priced items, every rule checked; `lock` takes the SIM rows for update (ordering). */
-  async quote(auth: AuthContext, input: RenewalInput, ex: Executor = this.db, lock = false) {
+  async quote(auth: AuthContext, input: RenewalInput, repo: RenewalRepository = this.repo, lock = false) {
     const ids = [...new Set(input.SimIDs)];
     if (!ids.length) throw badRequest('renewalNoSims');
     if (ids.length > PAYMENT_RULES.renewalMaxSims)
       throw badRequest('renewalTooManySims', `${ids.length} > ${PAYMENT_RULES.renewalMaxSims}`);
     if (input.Periods < 1 || input.Periods > PAYMENT_RULES.renewalMaxPeriods)
       throw badRequest('invalidField', `Periods 1–${PAYMENT_RULES.renewalMaxPeriods}`);
-    const query = ex
-      .select()
-      .from(sims)
-      .where(and(inArray(sims.id, ids), ownedInSubtree(sims.holdId, auth.holdPath)))
-      .orderBy(asc(sims.id));
-    const rows = lock ? await query.for('update') : await query;
+    const rows = await repo.simsInSubtree(ids, auth.holdPath, lock);
     if (rows.length !== ids.length) throw outsideHold();
     const byId = new Map(rows.map((r) => [r.id, r]));
 
-    let chosen: typeof simPackages.$inferSelect | undefined;
+    let chosen: PackageRow | undefined;
     if (input.PackageID) {
-      [chosen] = await ex
-        .select()
-        .from(simPackages)
-        .where(and(eq(simPackages.id, input.PackageID), ownedInLineage(simPackages.holdId, auth.holdPath)));
+      chosen = await repo.packageInLineage(input.PackageID, auth.holdPath);
       if (!chosen) throw outsideHold();
     }
-    const ownIds = [...new Set(rows.map((r) => r.packageId).filter((id): id is number => id !== null))];
-    const own = new Map(
-      (ownIds.length ? await ex.select().from(simPackages).where(inArray(simPackages.id, ownIds)) : []).map((p) => [
-        p.id,
-        p,
-      ]),
-    );
-    const pending = await this.payments.pendingOrderOfSims(ex, ids);
+    const own = await repo.packagesByIds([
+      ...new Set(rows.map((r) => r.packageId).filter((id): id is number => id !== null)),
+    ]);
+    const pending = await this.payments.pendingOrderOfSims(repo.executor, ids);
     const today = todayIn(auth.timeZone);
     const items = ids.map((id) => {
       const sim = byId.get(id)!;
@@ -196,8 +128,8 @@ export class RenewalService {
   async createOrder(auth: AuthContext, lang: Language, input: RenewalInput & { Method: PayMethod }) {
     // The SIM rows stay locked until the order is written: a second order for the same cards
     // waits here, then finds them in this pending order.
-    return this.db.transaction(async (tx) => {
-      const quote = await this.quote(auth, input, tx, true);
+    return this.repo.transaction(async (repo) => {
+      const quote = await this.quote(auth, input, repo, true);
       return this.payments.createOrder(
         {
           kind: PayKind.Renewal,
@@ -216,63 +148,33 @@ export class RenewalService {
         },
         lang,
         auth.timeZone,
-        tx,
+        repo.executor,
       );
     });
   }
 
   /** onPaid(Renewal): runs in the transaction that marks the order paid, exactly once. */
   async fulfil(tx: PaymentTx, order: PaidOrder): Promise<void> {
-    const items = await tx
-      .select()
-      .from(paymentOrderItems)
-      .where(eq(paymentOrderItems.orderId, order.id))
-      .orderBy(asc(paymentOrderItems.simId));
+    const repo = this.repo.on(tx);
+    const items = await repo.orderItems(order.id);
     if (!items.length) return;
-    const [payer] = order.userId
-      ? await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, order.userId))
-      : [];
-    const today = todayIn(payer?.timeZone ?? 'Asia/Shanghai');
-    const locked = await tx
-      .select()
-      .from(sims)
-      .where(
-        inArray(
-          sims.id,
-          items.map((i) => i.simId),
-        ),
-      )
-      .orderBy(asc(sims.id))
-      .for('update');
+    const payerZone = order.userId ? await repo.userTimeZone(order.userId) : undefined;
+    const today = todayIn(payerZone ?? 'Asia/Shanghai');
+    const locked = await repo.lockSims(items.map((i) => i.simId));
     const byId = new Map(locked.map((s) => [s.id, s]));
     for (const item of items) {
       const sim = byId.get(item.simId)!;
-      const after = renewedExpiry(sim.expiresOn, today, item.months);
-      await tx.update(sims).set({ expiresOn: after, packageId: item.packageId }).where(eq(sims.id, sim.id));
-      await tx.insert(renewals).values({
-        simId: sim.id,
-        holdId: sim.holdId,
-        packageId: item.packageId,
-        months: item.months,
-        feeFen: item.feeFen,
-        source: RenewalSource.Online,
-        orderId: order.id,
-        expiresBefore: sim.expiresOn,
-        expiresAfter: after,
-        userId: order.userId,
-      });
-      await tx.insert(simHistory).values({
-        simId: sim.id,
-        action: 'renewal',
-        detail: {
-          before: { ExpiresOn: sim.expiresOn, PackageID: sim.packageId },
-          after: { ExpiresOn: after, PackageID: item.packageId },
-          OrderNo: order.orderNo,
-          Months: item.months,
-          FeeFen: item.feeFen,
+      await repo.applyOnlineRenewal(
+        {
+          sim,
+          item,
+          expiresAfter: renewedExpiry(sim.expiresOn, today, item.months),
+          orderId: order.id,
+          orderNo: order.orderNo,
+          userId: order.userId,
         },
-        userId: order.userId,
-      });
+        RenewalSource.Online,
+      );
     }
   }
 
@@ -280,16 +182,11 @@ export class RenewalService {
   async onReview(tx: Executor, userId: number, decisions: ReviewDecision[]): Promise<void> {
     const approved = decisions.filter((d) => d.approved && d.order.workType === WorkType.Renewal);
     if (!approved.length) return;
-    const pkgIds = [
+    const repo = this.repo.on(tx);
+    const pkgs = await repo.packagesByIds([
       ...new Set(approved.map((d) => d.after.packageId ?? d.order.packageId).filter((id): id is number => !!id)),
-    ];
-    const pkgs = new Map(
-      (pkgIds.length ? await tx.select().from(simPackages).where(inArray(simPackages.id, pkgIds)) : []).map((p) => [
-        p.id,
-        p,
-      ]),
-    );
-    await tx.insert(renewals).values(
+    ]);
+    await repo.insertRenewals(
       approved.map((d) => {
         const pkgId = d.after.packageId ?? d.order.packageId;
         const pkg = pkgId ? pkgs.get(pkgId) : undefined;

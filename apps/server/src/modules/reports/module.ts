@@ -1,5 +1,4 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { FileIdReply } from '@lodestar/contract/common';
 import {
   NewStoppedBody,
   NewStoppedReply,
@@ -10,16 +9,16 @@ import {
 import type { Db } from '@lodestar/db';
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Exporter } from '../downloads/exporter.ts';
-import { requireExport, startListExport } from '../downloads/list-export.ts';
-import type { HoldRepository } from '../holds/repository.ts';
+import type { Exporter } from '../../lib/exporter.ts';
+import type { HoldScope } from '../../lib/hold-scope.ts';
+import { listExportRoute } from '../../lib/list-export.ts';
 import { NEW_STOPPED_COLUMNS, NEW_STOPPED_EXPORT_NAME, RENEWAL_COLUMNS, RENEWAL_EXPORT_NAME } from './report-export.ts';
 import { ReportRepository } from './repository.ts';
 import { ReportService } from './service.ts';
 
 export interface ReportsDeps {
   db: Db;
-  holds: HoldRepository;
+  holds: HoldScope;
   exporter: Exporter;
 }
 
@@ -43,37 +42,31 @@ export function registerReports(fastify: FastifyInstance, deps: ReportsDeps): vo
     async (req, reply) =>
       reply.ok(await reports.renewalFees(req.auth, req.lang, req.body, req.body.PageIndex, req.body.PageSize)),
   );
-  app.post(
+  listExportRoute(
+    app,
+    deps.exporter,
     `${base}/ExportRenewalFeeList`,
-    { config: renewalFees, schema: { tags, body: RenewalFeeExportBody, response: { 200: FileIdReply } } },
-    async (req, reply) => {
-      requireExport(req.auth);
-      return reply.ok(
-        await startListExport(deps.exporter, req.auth, req.lang, {
-          name: RENEWAL_EXPORT_NAME,
-          columns: RENEWAL_COLUMNS,
-          page: (index, size) => reports.renewalFees(req.auth, req.lang, req.body, index, size),
-        }),
-      );
-    },
+    { config: renewalFees, schema: { tags, body: RenewalFeeExportBody } },
+    (req) => ({
+      name: RENEWAL_EXPORT_NAME,
+      columns: RENEWAL_COLUMNS,
+      page: (index, size) => reports.renewalFees(req.auth, req.lang, req.body, index, size),
+    }),
   );
   app.post(
     `${base}/GetNewStoppedCards`,
     { config: newStopped, schema: { tags, body: NewStoppedBody, response: { 200: NewStoppedReply } } },
     async (req, reply) => reply.ok(await reports.newStopped(req.auth, req.body)),
   );
-  app.post(
+  listExportRoute(
+    app,
+    deps.exporter,
     `${base}/ExportNewStoppedCards`,
-    { config: newStopped, schema: { tags, body: NewStoppedBody, response: { 200: FileIdReply } } },
-    async (req, reply) => {
-      requireExport(req.auth);
-      return reply.ok(
-        await startListExport(deps.exporter, req.auth, req.lang, {
-          name: NEW_STOPPED_EXPORT_NAME,
-          columns: NEW_STOPPED_COLUMNS,
-          page: () => reports.newStoppedSheet(req.auth, req.lang, req.body),
-        }),
-      );
-    },
+    { config: newStopped, schema: { tags, body: NewStoppedBody } },
+    (req) => ({
+      name: NEW_STOPPED_EXPORT_NAME,
+      columns: NEW_STOPPED_COLUMNS,
+      page: () => reports.newStoppedSheet(req.auth, req.lang, req.body),
+    }),
   );
 }

@@ -1,6 +1,6 @@
 import type { NewStoppedMonth, RenewalFeeRow } from '@lodestar/contract/reports';
 import { formatFen, type Language } from '@lodestar/domain';
-import type { ColumnSpec, Texts } from '../downloads/list-export.ts';
+import type { ColumnSpec, Texts } from '../../lib/list-export.ts';
 
 export const RENEWAL_EXPORT_NAME: Texts = { zh: '续费明细', en: 'Renewal fees', fr: 'Renouvellements' };
 export const NEW_STOPPED_EXPORT_NAME: Texts = {

@@ -1,7 +1,8 @@
 import type { RenewalSortColumn } from '@lodestar/contract/reports';
 import { type Db, holds, operators, paymentOrders, renewals, simHistory, simPackages, sims, users } from '@lodestar/db';
 import { type AnyColumn, and, asc, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
-import { ownedInLineage, ownedInSubtree } from '../../lib/catalogue-scope.ts';
+import { ownedInLineage, ownedInSubtree } from '../../lib/hold-scope-repository.ts';
+import { escapeLike } from '../../lib/like.ts';
 
 /** What the renewal fee report filters on, every id already checked against the caller's reach. */
 export interface RenewalFilter {
@@ -21,8 +22,6 @@ export interface RenewalPage {
   sort: RenewalSortColumn;
   desc: boolean;
 }
-
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The conditions on `renewals` (and on `sims` when a carrier or ICCID is asked for). */
 function renewalConditions(f: RenewalFilter): SQL {
@@ -155,7 +154,7 @@ export class ReportRepository {
     return monthCounts(row, bounds);
   }
 
-  /** Carriers and packages are readable along the lineage (catalogue-scope.ts). */
+  /** Carriers and packages are readable along the lineage (hold-scope-repository.ts). */
   async reachable(kind: 'operator' | 'package', id: number, holdPath: string): Promise<boolean> {
     const t = kind === 'operator' ? operators : simPackages;
     const rows = await this.db

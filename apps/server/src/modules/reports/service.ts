@@ -6,11 +6,11 @@ import type {
   RenewalSortColumn,
 } from '@lodestar/contract/reports';
 import { type Language, lastMonths, monthRange } from '@lodestar/domain';
-import { badRequest, outsideHold } from '../../lib/errors.ts';
-import { assertInSubtree } from '../../lib/tenancy.ts';
+import { outsideHold } from '../../lib/errors.ts';
+import type { HoldScope } from '../../lib/hold-scope.ts';
 import { formatInZone, parseInZone } from '../../lib/time.ts';
+import { parseTimeRange } from '../../lib/time-range.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { HoldRepository } from '../holds/repository.ts';
 import { sourceText, TOTAL_TEXT } from './report-export.ts';
 import type { RenewalFilter, RenewalRow, ReportRepository } from './repository.ts';
 
@@ -45,15 +45,12 @@ function toRenewalRow(r: RenewalRow, lang: Language, timeZone: string): RenewalF
 export class ReportService {
   constructor(
     private readonly reports: ReportRepository,
-    private readonly holds: HoldRepository,
+    private readonly holds: HoldScope,
   ) {}
 
   /** The subtree a HoldID narrows to; another hold's (or a missing) id answers outsideHold. */
-  private async scope(auth: AuthContext, holdId: number | null | undefined): Promise<string> {
-    if (!holdId) return auth.holdPath;
-    const hold = await this.holds.findById(holdId);
-    assertInSubtree(auth.holdPath, hold);
-    return hold!.path;
+  private scope(auth: AuthContext, holdId: number | null | undefined): Promise<string> {
+    return this.holds.pathOf(auth, holdId);
   }
 
   private async checkCatalogue(auth: AuthContext, kind: 'operator' | 'package', id: number | null | undefined) {
@@ -61,16 +58,7 @@ export class ReportService {
   }
 
   async renewalFilter(auth: AuthContext, b: RenewalFeeFilterInput): Promise<RenewalFilter> {
-    const time = (field: 'StartTime' | 'EndTime') => {
-      const text = b[field];
-      if (!text) return undefined;
-      const at = parseInZone(text, auth.timeZone);
-      if (!at) throw badRequest('invalidField', field);
-      return at;
-    };
-    const from = time('StartTime');
-    const to = time('EndTime');
-    if (from && to && from > to) throw badRequest('invalidField', 'StartTime > EndTime');
+    const { from, to } = parseTimeRange(b, auth.timeZone);
     const scopePath = await this.scope(auth, b.HoldID);
     await this.checkCatalogue(auth, 'operator', b.OperatorID);
     await this.checkCatalogue(auth, 'package', b.PackageID);

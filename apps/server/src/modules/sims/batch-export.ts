@@ -1,4 +1,4 @@
-import type { ColumnSpec } from '../downloads/list-export.ts';
+import type { ColumnSpec } from '../../lib/list-export.ts';
 import type { ImportService } from './import-service.ts';
 
 type BatchRow = Awaited<ReturnType<ImportService['batches']>>['rows'][number];

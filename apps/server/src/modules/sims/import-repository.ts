@@ -11,7 +11,7 @@ import {
 } from '@lodestar/db';
 import { SimState } from '@lodestar/domain';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ownedInLineage, ownedInSubtree } from '../../lib/catalogue-scope.ts';
+import { ownedInLineage, ownedInSubtree } from '../../lib/hold-scope-repository.ts';
 import type { CatalogueRef, GoodRow } from './import-check.ts';
 
 export interface ImportWrite {

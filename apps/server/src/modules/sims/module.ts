@@ -1,7 +1,7 @@
 import type { Db } from '@lodestar/db';
 import type { FastifyInstance } from 'fastify';
-import type { Exporter } from '../downloads/exporter.ts';
-import type { HoldRepository } from '../holds/repository.ts';
+import type { Exporter } from '../../lib/exporter.ts';
+import type { HoldScope } from '../../lib/hold-scope.ts';
 import { UploadStore } from './files.ts';
 import { ImportRepository } from './import-repository.ts';
 import { ImportService } from './import-service.ts';
@@ -13,7 +13,7 @@ import { SimService } from './service.ts';
 /** The sims module's own composition: repositories → services → routes. */
 export async function registerSims(
   app: FastifyInstance,
-  deps: { db: Db; dataDir: string; holds: HoldRepository; exporter: Exporter },
+  deps: { db: Db; dataDir: string; holds: HoldScope; exporter: Exporter },
 ) {
   const uploads = new UploadStore(deps.dataDir);
   await simRoutes(app, {

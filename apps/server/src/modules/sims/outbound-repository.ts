@@ -1,7 +1,7 @@
 import { type Db, holds, operationLogs, sims, workOrders } from '@lodestar/db';
 import { CheckStatus, SimState } from '@lodestar/domain';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { ownedInSubtree } from '../../lib/catalogue-scope.ts';
+import { ownedInSubtree } from '../../lib/hold-scope-repository.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

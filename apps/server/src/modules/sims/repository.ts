@@ -31,7 +31,8 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { ownedInLineage, ownedInSubtree } from '../../lib/catalogue-scope.ts';
+import { ownedInLineage, ownedInSubtree } from '../../lib/hold-scope-repository.ts';
+import { escapeLike } from '../../lib/like.ts';
 
 /** What GetSimList filters on, already checked against the caller's reach. */
 export interface SimFilter {
@@ -57,8 +58,6 @@ export interface SimPage {
   sort: SimSortColumn;
   desc: boolean;
 }
-
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The last day still "expiring" (domain SIM_RULES.expiringDays after today). */
 export function expiringHorizon(today: string): string {

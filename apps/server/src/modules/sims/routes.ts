@@ -20,8 +20,8 @@ import {
 import { Fn, SIM_RULES } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, forbidden } from '../../lib/errors.ts';
-import { contentDisposition, type Exporter, XLSX_TYPE } from '../downloads/exporter.ts';
-import { requireExport, startListExport } from '../downloads/list-export.ts';
+import { contentDisposition, type Exporter, XLSX_TYPE } from '../../lib/exporter.ts';
+import { listExportRoute } from '../../lib/list-export.ts';
 import { BATCH_COLUMNS, BATCH_EXPORT_NAME } from './batch-export.ts';
 import { type UploadStore, UploadTooLarge } from './files.ts';
 import type { ImportService } from './import-service.ts';
@@ -64,19 +64,16 @@ export async function simRoutes(fastify: FastifyInstance, deps: SimDeps) {
     { config: inbound, schema: { tags, body: BatchListBody, response: { 200: BatchListReply } } },
     async (req, reply) => reply.ok(await deps.imports.batches(req.auth, req.body.PageIndex, req.body.PageSize)),
   );
-  app.post(
+  listExportRoute(
+    app,
+    deps.exporter,
     `${base}/ExportImportBatchList`,
-    { config: inbound, schema: { tags, body: BatchExportBody, response: { 200: FileIdReply } } },
-    async (req, reply) => {
-      requireExport(req.auth);
-      return reply.ok(
-        await startListExport(deps.exporter, req.auth, req.lang, {
-          name: BATCH_EXPORT_NAME,
-          columns: BATCH_COLUMNS,
-          page: (pageIndex, pageSize) => deps.imports.batches(req.auth, pageIndex, pageSize),
-        }),
-      );
-    },
+    { config: inbound, schema: { tags, body: BatchExportBody } },
+    (req) => ({
+      name: BATCH_EXPORT_NAME,
+      columns: BATCH_COLUMNS,
+      page: (pageIndex, pageSize) => deps.imports.batches(req.auth, pageIndex, pageSize),
+    }),
   );
   app.post(
     `${base}/GetSimList`,

@@ -2,11 +2,10 @@ import type { OutboundBody, SimFilterInput } from '@lodestar/contract/sims';
 import { type Language, SIM_RULES, SIM_STATES, SimState } from '@lodestar/domain';
 import type { Type } from 'typebox';
 import { badRequest, outsideHold } from '../../lib/errors.ts';
-import { assertInSubtree } from '../../lib/tenancy.ts';
+import type { Exporter } from '../../lib/exporter.ts';
+import type { HoldScope } from '../../lib/hold-scope.ts';
 import { formatInZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { Exporter } from '../downloads/exporter.ts';
-import type { HoldRepository } from '../holds/repository.ts';
 import { actionText, detailText, idsInDetails } from './history-text.ts';
 import type { OutboundPick, OutboundRepository } from './outbound-repository.ts';
 import type { SimFilter, SimListRow, SimPage, SimRepository } from './repository.ts';
@@ -56,18 +55,13 @@ export class SimService {
   constructor(
     private readonly sims: SimRepository,
     private readonly outbound: OutboundRepository,
-    private readonly holds: HoldRepository,
+    private readonly holds: HoldScope,
     private readonly exporter: Exporter,
   ) {}
 
   /** The filter with every id checked: an id out of reach answers like a missing one. */
   async filter(auth: AuthContext, f: SimFilterInput): Promise<SimFilter> {
-    let scopePath = auth.holdPath;
-    if (f.HoldID) {
-      const hold = await this.holds.findById(f.HoldID);
-      assertInSubtree(auth.holdPath, hold);
-      scopePath = hold!.path;
-    }
+    const scopePath = await this.holds.pathOf(auth, f.HoldID);
     const checks: ['supplier' | 'operator' | 'batch', number | undefined][] = [
       ['supplier', f.SupplierID],
       ['operator', f.OperatorID],
@@ -141,9 +135,8 @@ export class SimService {
   }
 
   async ship(auth: AuthContext, body: Type.Static<typeof OutboundBody>): Promise<{ Count: number }> {
-    const target = await this.holds.findById(body.HoldID);
-    assertInSubtree(auth.holdPath, target);
-    if (target!.id === auth.holdId) throw badRequest('outboundOwnHold');
+    const target = await this.holds.inReach(auth, body.HoldID);
+    if (target.id === auth.holdId) throw badRequest('outboundOwnHold');
     const pick = outboundPick(body);
     return this.outbound.transaction(async (tx) => {
       const list = await tx.lockSims(pick, auth.holdPath);
@@ -163,10 +156,10 @@ export class SimService {
       );
       refuse(
         'outboundAlreadyThere',
-        list.filter((s) => s.holdId === target!.id),
+        list.filter((s) => s.holdId === target.id),
       );
       await tx.ship(list, {
-        target: { id: target!.id, name: target!.name },
+        target: { id: target.id, name: target.name },
         userId: auth.userId,
         holdId: auth.holdId,
         ip: auth.ip,

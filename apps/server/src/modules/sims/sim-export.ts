@@ -1,7 +1,7 @@
 import { formatFen, type Language } from '@lodestar/domain';
+import type { ExportColumn } from '../../lib/exporter.ts';
 import { message } from '../../lib/messages.ts';
 import { formatInZone } from '../../lib/time.ts';
-import type { ExportColumn } from '../downloads/exporter.ts';
 import { STATE_TEXT } from './history-text.ts';
 import type { SimRowOut } from './service.ts';
 

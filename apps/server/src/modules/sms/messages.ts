@@ -1,6 +1,6 @@
-import type { Language } from '@lodestar/domain';
+import type { MessageCatalogue } from '../../lib/messages.ts';
 
-/** The sms module's server messages (keys join lib/messages.ts's catalogue). */
+/** The sms module's server messages (registered with lib/messages.ts's catalogue by the module). */
 export const SMS_MESSAGES = {
   smsNotSimNumber: {
     zh: '不是SIM卡号码',
@@ -27,4 +27,8 @@ export const SMS_MESSAGES = {
     en: 'Delivery report refused: the SMS token is missing, wrong or not configured',
     fr: 'Accusé de réception refusé : jeton SMS absent, erroné ou non configuré',
   },
-} as const satisfies Record<string, Record<Language, string>>;
+} as const satisfies MessageCatalogue;
+
+declare module '../../lib/messages.ts' {
+  interface ModuleMessageKeys extends Record<keyof typeof SMS_MESSAGES, true> {}
+}

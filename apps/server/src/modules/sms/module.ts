@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Empty, FileIdReply } from '@lodestar/contract/common';
+import { Empty } from '@lodestar/contract/common';
 import {
   BuySmsPackBody,
   DeliveryReportBody,
@@ -18,11 +18,13 @@ import { ErrCode, Fn, PayKind, SMS_PACKS } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import type { Exporter } from '../downloads/exporter.ts';
-import { requireExport, startListExport } from '../downloads/list-export.ts';
-import type { HoldRepository } from '../holds/repository.ts';
-import type { LogRepository } from '../logs/repository.ts';
+import type { Exporter } from '../../lib/exporter.ts';
+import type { HoldScope } from '../../lib/hold-scope.ts';
+import { listExportRoute } from '../../lib/list-export.ts';
+import { registerMessages } from '../../lib/messages.ts';
+import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 import type { Payments } from '../payments/types.ts';
+import { SMS_MESSAGES } from './messages.ts';
 import type { SmsProvider } from './provider.ts';
 import { SmsRepository } from './repository.ts';
 import { SmsService } from './service.ts';
@@ -31,8 +33,8 @@ import { SMS_COLUMNS, SMS_EXPORT_NAME } from './sms-export.ts';
 export interface SmsDeps {
   db: Db;
   config: Config;
-  holds: HoldRepository;
-  logs: LogRepository;
+  holds: HoldScope;
+  logs: OperationLogRepository;
   exporter: Exporter;
   sms: SmsProvider;
   payments: Payments;
@@ -50,6 +52,7 @@ function tokenMatches(header: string | undefined, expected: string | undefined):
 
 /** SMS to SIMs, records, packs and balances (docs/SIM-API-2.md "SMS"). */
 export function registerSms(fastify: FastifyInstance, deps: SmsDeps): void {
+  registerMessages(SMS_MESSAGES);
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const svc = new SmsService(new SmsRepository(deps.db), deps.holds, deps.logs, deps.sms, deps.payments);
   deps.payments.onPaid(PayKind.SmsPack, svc.fulfilPack);
@@ -81,19 +84,16 @@ export function registerSms(fastify: FastifyInstance, deps: SmsDeps): void {
     { config: { fn: Fn.simSmsRecord }, schema: { tags, body: SmsListBody, response: { 200: SmsListReply } } },
     async (req, reply) => reply.ok(await svc.list(req.auth, req.body, req.lang)),
   );
-  app.post(
+  listExportRoute(
+    app,
+    deps.exporter,
     `${base}/ExportSmsList`,
-    { config: { fn: Fn.simSmsRecord }, schema: { tags, body: SmsExportBody, response: { 200: FileIdReply } } },
-    async (req, reply) => {
-      requireExport(req.auth);
-      return reply.ok(
-        await startListExport(deps.exporter, req.auth, req.lang, {
-          name: SMS_EXPORT_NAME,
-          columns: SMS_COLUMNS,
-          page: (PageIndex, PageSize) => svc.list(req.auth, { ...req.body, PageIndex, PageSize }, req.lang),
-        }),
-      );
-    },
+    { config: { fn: Fn.simSmsRecord }, schema: { tags, body: SmsExportBody } },
+    (req) => ({
+      name: SMS_EXPORT_NAME,
+      columns: SMS_COLUMNS,
+      page: (PageIndex, PageSize) => svc.list(req.auth, { ...req.body, PageIndex, PageSize }, req.lang),
+    }),
   );
   app.post(
     `${base}/GetSmsBalance`,

@@ -2,8 +2,9 @@ import type { SmsSortColumn } from '@lodestar/contract/sms';
 import { type Db, holds, sims, smsBalances, smsMessages, users } from '@lodestar/db';
 import { SmsState } from '@lodestar/domain';
 import { type AnyColumn, and, asc, count, desc, eq, gte, inArray, like, lte, type SQL, sql } from 'drizzle-orm';
-import { ownedInSubtree } from '../../lib/catalogue-scope.ts';
-import type { Executor } from '../workflow/repository.ts';
+import type { Executor } from '../../lib/executor.ts';
+import { ownedInSubtree } from '../../lib/hold-scope-repository.ts';
+import { escapeLike } from '../../lib/like.ts';
 
 export interface SmsFilter {
   /** The subtree searched: the caller's, or the chosen HoldID's. */
@@ -24,8 +25,6 @@ export interface NewMessage {
   provider: string;
   userId: number;
 }
-
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const SORT: Record<SmsSortColumn, AnyColumn> = {
   // Not the id: seeded or imported rows may carry earlier times than their ids suggest.

@@ -1,11 +1,12 @@
 import type { BuySmsPackInput, DeliveryReportInput, SendSmsInput, SmsListInput, SmsRow } from '@lodestar/contract/sms';
 import { type Language, MSISDN_RE, PayKind, type PayMethod, SMS_PACKS, SmsState, smsSegments } from '@lodestar/domain';
 import { badRequest, notFound, outsideHold } from '../../lib/errors.ts';
+import type { HoldScope } from '../../lib/hold-scope.ts';
 import { message } from '../../lib/messages.ts';
-import { formatInZone, parseInZone } from '../../lib/time.ts';
+import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
+import { formatInZone } from '../../lib/time.ts';
+import { parseTimeRange } from '../../lib/time-range.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { HoldRepository } from '../holds/repository.ts';
-import type { LogRepository } from '../logs/repository.ts';
 import type { Fulfilment, Payments } from '../payments/types.ts';
 import type { SmsProvider } from './provider.ts';
 import type { SmsRepository } from './repository.ts';
@@ -34,8 +35,8 @@ export const cleanMsisdn = (s: string) => s.replace(/[\s-]/g, '');
 export class SmsService {
   constructor(
     private readonly repo: SmsRepository,
-    private readonly holds: HoldRepository,
-    private readonly logs: LogRepository,
+    private readonly holds: HoldScope,
+    private readonly logs: OperationLogRepository,
     private readonly provider: SmsProvider,
     private readonly payments: Payments,
   ) {}
@@ -122,22 +123,8 @@ export class SmsService {
   }
 
   async list(auth: AuthContext, b: SmsListInput, lang: Language) {
-    let scopePath = auth.holdPath;
-    if (b.HoldID) {
-      const hold = await this.holds.findById(b.HoldID);
-      if (!hold?.path.startsWith(auth.holdPath)) throw outsideHold();
-      scopePath = hold.path;
-    }
-    const time = (field: 'StartTime' | 'EndTime') => {
-      const text = b[field];
-      if (!text) return undefined;
-      const at = parseInZone(text, auth.timeZone);
-      if (!at) throw badRequest('invalidField', field);
-      return at;
-    };
-    const from = time('StartTime');
-    const to = time('EndTime');
-    if (from && to && from > to) throw badRequest('invalidField', 'StartTime > EndTime');
+    const scopePath = await this.holds.pathOf(auth, b.HoldID);
+    const { from, to } = parseTimeRange(b, auth.timeZone);
     const { rows, count, segments } = await this.repo.list(
       {
         scopePath,

@@ -1,5 +1,5 @@
 import type { SmsRow } from '@lodestar/contract/sms';
-import type { ColumnSpec } from '../downloads/list-export.ts';
+import type { ColumnSpec } from '../../lib/list-export.ts';
 
 /** The SMS records table's columns, in its order. */
 export const SMS_COLUMNS: ColumnSpec<SmsRow>[] = [

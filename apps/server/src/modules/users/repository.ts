@@ -1,5 +1,6 @@
 import { type Db, holds, userFunctions, users } from '@lodestar/db';
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, like, or, type SQL } from 'drizzle-orm';
+import { escapeLike } from '../../lib/like.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -73,7 +74,7 @@ export class UserRepository {
   async list(q: UserListQuery): Promise<{ rows: UserWithHold[]; total: number }> {
     const conds: SQL[] = [like(holds.path, `${q.holdPath}%`)];
     if (q.keyword) {
-      const k = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const k = escapeLike(q.keyword);
       conds.push(or(ilike(users.userName, k), ilike(users.phone, k), ilike(users.contact, k))!);
     }
     const where = and(...conds);

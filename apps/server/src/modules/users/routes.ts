@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Empty, FileIdReply } from '@lodestar/contract/common';
+import { Empty } from '@lodestar/contract/common';
 import {
   AddUserBody,
   AddUserReply,
@@ -17,9 +17,9 @@ import {
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Type } from 'typebox';
+import type { Exporter } from '../../lib/exporter.ts';
+import { listExportRoute } from '../../lib/list-export.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { Exporter } from '../downloads/exporter.ts';
-import { requireExport, startListExport } from '../downloads/list-export.ts';
 import type { UserService } from './service.ts';
 import { USER_COLUMNS, USER_EXPORT_NAME } from './user-export.ts';
 
@@ -54,19 +54,16 @@ export function userRoutes(fastify: FastifyInstance, svc: UserService, exporter:
     { config: manage, schema: { tags, body: UserListBody, response: { 200: UserListReply } } },
     async (req, reply) => reply.ok(await listPage(svc, req.auth, req.body, req.body.PageIndex, req.body.PageSize)),
   );
-  app.post(
+  listExportRoute(
+    app,
+    exporter,
     `${base}/ExportUserList`,
-    { config: manage, schema: { tags, body: UserExportBody, response: { 200: FileIdReply } } },
-    async (req, reply) => {
-      requireExport(req.auth);
-      return reply.ok(
-        await startListExport(exporter, req.auth, req.lang, {
-          name: USER_EXPORT_NAME,
-          columns: USER_COLUMNS,
-          page: (index, size) => listPage(svc, req.auth, req.body, index, size),
-        }),
-      );
-    },
+    { config: manage, schema: { tags, body: UserExportBody } },
+    (req) => ({
+      name: USER_EXPORT_NAME,
+      columns: USER_COLUMNS,
+      page: (index, size) => listPage(svc, req.auth, req.body, index, size),
+    }),
   );
   app.post(
     `${base}/AddUser`,

@@ -1,12 +1,12 @@
 import { hashPassword, verifyPassword } from '@lodestar/db';
 import { AccountType, isValidPassword } from '@lodestar/domain';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import type { HoldScope } from '../../lib/hold-scope.ts';
+import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
 import { formatInZone, isTimeZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { SessionRepository } from '../account/session-repository.ts';
-import type { HoldRepository } from '../holds/repository.ts';
-import type { LogRepository } from '../logs/repository.ts';
 import type { NewUser, UserListQuery, UserRepository, UserWithHold } from './repository.ts';
 
 export interface UserFields {
@@ -39,9 +39,9 @@ const isUniqueViolation = (err: unknown): boolean =>
 export class UserService {
   constructor(
     private readonly users: UserRepository,
-    private readonly holds: HoldRepository,
+    private readonly holds: HoldScope,
     private readonly sessions: SessionRepository,
-    private readonly logs: LogRepository,
+    private readonly logs: OperationLogRepository,
   ) {}
 
   async list(auth: AuthContext, q: Omit<UserListQuery, 'holdPath'> & { holdId?: number | undefined }) {

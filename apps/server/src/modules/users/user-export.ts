@@ -1,4 +1,4 @@
-import type { ColumnSpec, Texts } from '../downloads/list-export.ts';
+import type { ColumnSpec, Texts } from '../../lib/list-export.ts';
 import type { UserService } from './service.ts';
 
 type UserRowOut = Awaited<ReturnType<UserService['list']>>['rows'][number];

@@ -1,9 +1,9 @@
 import { VEHICLE_LIFE_KEYS, type VehicleLifeStatus } from '@lodestar/domain';
 import { badRequest } from '../../lib/errors.ts';
+import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { DeviceRepository } from '../devices/repository.ts';
-import type { LogRepository } from '../logs/repository.ts';
 import type { VehicleLifeRepository } from './repository.ts';
 
 /**
@@ -14,7 +14,7 @@ export class VehicleLifeService {
   constructor(
     private readonly vehicles: VehicleLifeRepository,
     private readonly devices: DeviceRepository,
-    private readonly logs: LogRepository,
+    private readonly logs: OperationLogRepository,
   ) {}
 
   async setLifeStatus(auth: AuthContext, typedId: string, lifeStatus: VehicleLifeStatus) {

@@ -1,12 +1,10 @@
-import { holds, type schema, simHistory, simPackages, sims, users, workOrders } from '@lodestar/db';
+import { holds, simHistory, simPackages, sims, users, workOrders } from '@lodestar/db';
 import { CheckStatus } from '@lodestar/domain';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
-import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
-import { alias, type PgDatabase } from 'drizzle-orm/pg-core';
-import { ownedInLineage, ownedInSubtree } from '../../lib/catalogue-scope.ts';
-
-/** The pool's database or an open transaction: the same queries run on both. */
-export type Executor = PgDatabase<NodePgQueryResultHKT, typeof schema>;
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../lib/executor.ts';
+import { ownedInLineage, ownedInSubtree } from '../../lib/hold-scope-repository.ts';
+import { escapeLike } from '../../lib/like.ts';
 
 export type SimRow = typeof sims.$inferSelect;
 export type WorkOrderRow = typeof workOrders.$inferSelect;
@@ -25,7 +23,6 @@ export interface WorkListQuery {
   limit: number;
 }
 
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const reHold = alias(holds, 're_hold');
 const applicant = alias(users, 'applicant');
 const reviewer = alias(users, 'reviewer');

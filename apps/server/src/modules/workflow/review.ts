@@ -1,10 +1,11 @@
 import type { ApprovalItem } from '@lodestar/contract/work-orders';
 import { CheckStatus, LockType, SimState, WorkType } from '@lodestar/domain';
 import { badRequest, outsideHold } from '../../lib/errors.ts';
+import type { Executor } from '../../lib/executor.ts';
+import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 import { formatInZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { LogRepository } from '../logs/repository.ts';
-import type { Executor, SimPatch, SimRow, WorkflowRepository, WorkOrderRow } from './repository.ts';
+import type { SimPatch, SimRow, WorkflowRepository, WorkOrderRow } from './repository.ts';
 import { historyAction, renewedExpiry, stateAllows } from './rules.ts';
 
 /** History detail names follow the SIM row of docs/SIM-API.md, so the console can show them as they are. */
@@ -73,7 +74,7 @@ export class ReviewService {
 
   constructor(
     private readonly repo: WorkflowRepository,
-    private readonly logs: LogRepository,
+    private readonly logs: OperationLogRepository,
   ) {}
 
   addHook(hook: ReviewHook): void {

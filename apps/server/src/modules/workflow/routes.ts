@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Empty, FileIdReply } from '@lodestar/contract/common';
+import { Empty } from '@lodestar/contract/common';
 import {
   AddWorkFlowBody,
   AddWorkFlowReply,
@@ -11,8 +11,8 @@ import {
 } from '@lodestar/contract/work-orders';
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Exporter } from '../downloads/exporter.ts';
-import { requireExport, startListExport } from '../downloads/list-export.ts';
+import type { Exporter } from '../../lib/exporter.ts';
+import { listExportRoute } from '../../lib/list-export.ts';
 import type { ReviewService } from './review.ts';
 import type { WorkOrderService } from './service.ts';
 import { WORK_COLUMNS, WORK_EXPORT_NAME } from './work-export.ts';
@@ -43,22 +43,19 @@ export function workflowRoutes(
     },
     async (req, reply) => reply.ok(await svc.orders.list(req.auth, req.body, req.lang)),
   );
-  app.post(
+  listExportRoute(
+    app,
+    svc.exporter,
     `${base}/ExportWorkFlowList`,
     {
       config: { fn: [Fn.simBusiness, Fn.audit] },
-      schema: { tags, body: WorkFlowExportBody, response: { 200: FileIdReply } },
+      schema: { tags, body: WorkFlowExportBody },
     },
-    async (req, reply) => {
-      requireExport(req.auth);
-      return reply.ok(
-        await startListExport(svc.exporter, req.auth, req.lang, {
-          name: WORK_EXPORT_NAME,
-          columns: WORK_COLUMNS,
-          page: (pageIndex, pageCount) => svc.orders.list(req.auth, { ...req.body, pageIndex, pageCount }, req.lang),
-        }),
-      );
-    },
+    (req) => ({
+      name: WORK_EXPORT_NAME,
+      columns: WORK_COLUMNS,
+      page: (pageIndex, pageCount) => svc.orders.list(req.auth, { ...req.body, pageIndex, pageCount }, req.lang),
+    }),
   );
   app.post(
     `${base}/CheckWorkFlow`,

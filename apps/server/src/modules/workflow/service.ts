@@ -1,9 +1,10 @@
 import type { AddWorkFlowInput, WorkFlowListInput, WorkRow } from '@lodestar/contract/work-orders';
 import { Fn, IMEI_RE, type Language, LockType, WorkType } from '@lodestar/domain';
 import { badRequest, conflict, outsideHold } from '../../lib/errors.ts';
-import { formatInZone, parseInZone } from '../../lib/time.ts';
+import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
+import { formatInZone } from '../../lib/time.ts';
+import { parseTimeRange } from '../../lib/time-range.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { LogRepository } from '../logs/repository.ts';
 import type { NewWorkOrder, WorkflowRepository } from './repository.ts';
 import { checkStatusText, stateAllows, workTypeText } from './rules.ts';
 
@@ -40,7 +41,7 @@ function typeFields(input: AddWorkFlowInput): TypeFields {
 export class WorkOrderService {
   constructor(
     private readonly repo: WorkflowRepository,
-    private readonly logs: LogRepository,
+    private readonly logs: OperationLogRepository,
   ) {}
 
   /** Every target is checked before any order is written: one bad card and nothing is applied for. */
@@ -99,16 +100,7 @@ export class WorkOrderService {
   }
 
   async list(auth: AuthContext, b: WorkFlowListInput, lang: Language) {
-    const time = (field: 'StartTime' | 'EndTime') => {
-      const text = b[field];
-      if (!text) return undefined;
-      const at = parseInZone(text, auth.timeZone);
-      if (!at) throw badRequest('invalidField', field);
-      return at;
-    };
-    const from = time('StartTime');
-    const to = time('EndTime');
-    if (from && to && from > to) throw badRequest('invalidField', 'StartTime > EndTime');
+    const { from, to } = parseTimeRange(b, auth.timeZone);
     const { rows, total } = await this.repo.list({
       holdPath: auth.holdPath,
       checkStatus: b.CheckStatic || undefined,

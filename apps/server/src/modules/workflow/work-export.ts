@@ -1,5 +1,5 @@
 import type { WorkRow } from '@lodestar/contract/work-orders';
-import type { ColumnSpec } from '../downloads/list-export.ts';
+import type { ColumnSpec } from '../../lib/list-export.ts';
 
 /** The approval dialog's columns, with the type's detail (package, months, IMEI, receiving unit) split out. */
 export const WORK_COLUMNS: ColumnSpec<WorkRow>[] = [

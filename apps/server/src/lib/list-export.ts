@@ -1,8 +1,19 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { FileIdReply } from '@lodestar/contract/common';
 import { Fn, type Language } from '@lodestar/domain';
-import { forbidden } from '../../lib/errors.ts';
-import { formatInZone } from '../../lib/time.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type {
+  FastifyBaseLogger,
+  FastifyContextConfig,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { Type } from 'typebox';
+import type { AuthContext } from '../plugins/auth.ts';
+import { forbidden } from './errors.ts';
 import type { ExportColumn, Exporter } from './exporter.ts';
+import { formatInZone } from './time.ts';
 
 /**
  * The list exports of the SIM administration screens (docs/SIM-API.md, "Exports"): each module
@@ -68,4 +79,38 @@ export async function startListExport<T>(
     },
   });
   return { FileID };
+}
+
+/** An Export… call's route options: its function ids (config) and documented body; the reply is always FileIdReply. */
+export interface ListExportOptions<B extends Type.TSchema> {
+  config: FastifyContextConfig;
+  schema: { tags: string[]; description?: string; body: B };
+}
+
+type TypedApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/**
+ * Registers an Export… call: the export function (44) on top of the route's own (its config),
+ * then the list started into the download centre, answered with its FileID. `spec` names the sheet
+ * and its columns and pages through the list call with the request's filters.
+ */
+export function listExportRoute<B extends Type.TSchema, T>(
+  app: TypedApp,
+  exporter: Exporter,
+  url: string,
+  options: ListExportOptions<B>,
+  spec: (req: { auth: AuthContext; lang: Language; body: Type.Static<B> }) => ListExport<T>,
+): void {
+  const schema = { ...options.schema, response: { 200: FileIdReply } };
+  app.post(url, { config: options.config, schema }, async (req, reply) => {
+    requireExport(req.auth);
+    const list = spec({ auth: req.auth, lang: req.lang, body: req.body as Type.Static<B> });
+    return reply.ok(await startListExport(exporter, req.auth, req.lang, list));
+  });
 }

@@ -1,10 +1,15 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type Db, downloads } from '@lodestar/db';
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 
-export const DownloadStatus = { Preparing: 0, Ready: 1, Failed: 2 } as const;
+/** Where an export's download-centre entry lives (the downloads module's repository, passed in by app.ts). */
+export interface ExportStore {
+  /** A new entry, preparing; its id is the FileID. */
+  insert(userId: number, fileName: string): Promise<number>;
+  setProgress(id: number, percent: number): Promise<void>;
+  markReady(id: number, size: number, storagePath: string): Promise<void>;
+  markFailed(id: number): Promise<void>;
+}
 
 export interface ExportColumn<T> {
   header: string;
@@ -34,17 +39,13 @@ export class Exporter {
   private readonly running = new Set<Promise<void>>();
 
   constructor(
-    private readonly db: Db,
+    private readonly store: ExportStore,
     private readonly dataDir: string,
     private readonly onError: (err: unknown, fileId: number) => void = () => {},
   ) {}
 
   async start<T>(job: ExportJob<T>): Promise<number> {
-    const [row] = await this.db
-      .insert(downloads)
-      .values({ userId: job.userId, fileName: job.fileName, status: DownloadStatus.Preparing })
-      .returning({ id: downloads.id });
-    const fileId = row!.id;
+    const fileId = await this.store.insert(job.userId, job.fileName);
     const done = this.generate(fileId, job).finally(() => this.running.delete(done));
     this.running.add(done);
     return fileId;
@@ -84,25 +85,18 @@ export class Exporter {
         const percent = Math.min(99, Math.floor((written / Math.max(job.total, 1)) * 100));
         if (percent > lastPercent) {
           lastPercent = percent;
-          await this.db.update(downloads).set({ progress: percent }).where(eq(downloads.id, fileId));
+          await this.store.setProgress(fileId, percent);
         }
       }
       sheet.commit();
       await wb.commit();
       await rename(partial, target);
       const { size } = await stat(target);
-      await this.db
-        .update(downloads)
-        .set({ status: DownloadStatus.Ready, progress: 100, size, storagePath: relative })
-        .where(eq(downloads.id, fileId));
+      await this.store.markReady(fileId, size, relative);
     } catch (err) {
       this.onError(err, fileId);
       await rm(partial, { force: true }).catch(() => {});
-      await this.db
-        .update(downloads)
-        .set({ status: DownloadStatus.Failed })
-        .where(eq(downloads.id, fileId))
-        .catch(() => {});
+      await this.store.markFailed(fileId).catch(() => {});
     }
   }
 }

@@ -2,7 +2,8 @@ import { holds } from '@lodestar/db';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
 /**
- * Catalogue rows (carriers, card types, packages, suppliers) and SIM cards carry an owner hold.
+ * The hold scope in SQL, for repositories only (services use hold-scope.ts). Catalogue rows
+ * (carriers, card types, packages, suppliers), SIM cards and payment orders carry an owner hold.
  *
  * - `ownedInSubtree`: the owner is the caller's hold or below it. Writes, SIM cards, suppliers
  *   and work orders use this: the usual tenancy rule.
