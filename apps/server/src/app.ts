@@ -58,10 +58,10 @@ import { UserService } from './modules/users/service.ts';
 import { VehicleLifeRepository } from './modules/vehicle-life/repository.ts';
 import { vehicleLifeRoutes } from './modules/vehicle-life/routes.ts';
 import { VehicleLifeService } from './modules/vehicle-life/service.ts';
-import { WorkflowRepository } from './modules/workflow/repository.ts';
-import { ReviewService } from './modules/workflow/review.ts';
-import { workflowRoutes } from './modules/workflow/routes.ts';
-import { WorkOrderService } from './modules/workflow/service.ts';
+import { WorkOrderRepository } from './modules/work-orders/repository.ts';
+import { ReviewService } from './modules/work-orders/review.ts';
+import { workOrderRoutes } from './modules/work-orders/routes.ts';
+import { WorkOrderService } from './modules/work-orders/service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { corePlugin } from './plugins/core.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -173,9 +173,9 @@ export async function buildApp({
     }),
   );
 
-  const workflowRepo = new WorkflowRepository(db);
-  const review = new ReviewService(workflowRepo, opLog);
-  workflowRoutes(app, { orders: new WorkOrderService(workflowRepo, opLog), review, exporter });
+  const workOrderRepo = new WorkOrderRepository(db);
+  const review = new ReviewService(workOrderRepo, opLog);
+  workOrderRoutes(app, { orders: new WorkOrderService(workOrderRepo, opLog), review, exporter });
 
   // SIM administration II (docs/SIM-API-2.md): notices first, every other module may leave one.
   const notices = registerNotices(app, { db, holds: holdScope, review });

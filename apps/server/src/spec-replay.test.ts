@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { CheckStatus, DEFAULT_APP_ID, ErrCode, Fn, HoldType, ReplyCode, WorkType } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simFactories } from './modules/workflow/test-fixtures.ts';
+import { simFactories } from './modules/work-orders/test-fixtures.ts';
 import { startTestApp, type TestApp } from './test/harness.ts';
 
 afterAll(stopTestServers);

@@ -174,7 +174,7 @@ const CORE_MESSAGES = {
   usedBySuppliers: { zh: '供应商', en: 'suppliers', fr: 'fournisseurs' },
   usedByWorkOrders: { zh: '工单', en: 'work orders', fr: 'ordres de travail' },
   usedByBatches: { zh: '入库批次', en: 'import batches', fr: "lots d'importation" },
-  // workflow
+  // work orders
   workNoOrderSelected: { zh: '请选择工单', en: 'No order selected', fr: 'Aucun ordre de travail sélectionné' },
   workUnitRequired: {
     zh: '退卡需要选择接收单位',

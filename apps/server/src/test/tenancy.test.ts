@@ -9,7 +9,7 @@ import { RENEWAL_TENANCY_PATHS } from '../modules/renewal/tenancy-covered.ts';
 import { REPORTS_TENANCY_PATHS } from '../modules/reports/tenancy-covered.ts';
 import { SIMS_TENANCY_PATHS } from '../modules/sims/tenancy-covered.ts';
 import { SMS_TENANCY_PATHS } from '../modules/sms/tenancy-covered.ts';
-import { WORKFLOW_TENANCY_PATHS } from '../modules/workflow/tenancy-covered.ts';
+import { WORK_ORDER_TENANCY_PATHS } from '../modules/work-orders/tenancy-covered.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 /** Fields that name a row of another hold when a caller passes them. */
@@ -43,7 +43,7 @@ const ID_FIELDS = [
 const COVERED_BY_MODULES = [
   ...CATALOGUE_TENANCY_PATHS,
   ...SIMS_TENANCY_PATHS,
-  ...WORKFLOW_TENANCY_PATHS,
+  ...WORK_ORDER_TENANCY_PATHS,
   ...NOTICES_TENANCY_PATHS,
   ...PAYMENTS_TENANCY_PATHS,
   ...RENEWAL_TENANCY_PATHS,

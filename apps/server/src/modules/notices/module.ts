@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, outsideHold } from '../../lib/errors.ts';
 import type { HoldScope } from '../../lib/hold-scope.ts';
 import { formatInZone } from '../../lib/time.ts';
-import type { ReviewService } from '../workflow/review.ts';
+import type { ReviewService } from '../work-orders/review.ts';
 import { type NoticeParams, renderNotice } from './render.ts';
 import { NoticeRepository } from './repository.ts';
 import { scheduleExpiryScan } from './scan.ts';

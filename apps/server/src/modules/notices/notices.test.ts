@@ -4,7 +4,7 @@ import { CheckStatus, ErrCode, Fn, SimState, WorkType } from '@lodestar/domain';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { simFactories } from '../workflow/test-fixtures.ts';
+import { simFactories } from '../work-orders/test-fixtures.ts';
 import { NoticeRepository } from './repository.ts';
 
 afterAll(stopTestServers);

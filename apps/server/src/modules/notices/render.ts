@@ -1,5 +1,5 @@
 import { formatFen, type Language, type NoticeKind, PayKind, SIM_RULES } from '@lodestar/domain';
-import { workTypeText } from '../workflow/rules.ts';
+import { workTypeText } from '../work-orders/rules.ts';
 
 export type NoticeParams = Record<string, string | number | boolean | null>;
 

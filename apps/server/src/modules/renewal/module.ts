@@ -5,7 +5,7 @@ import type { Exporter } from '../../lib/exporter.ts';
 import type { HoldScope } from '../../lib/hold-scope.ts';
 import { registerMessages } from '../../lib/messages.ts';
 import type { Payments } from '../payments/types.ts';
-import type { ReviewService } from '../workflow/review.ts';
+import type { ReviewService } from '../work-orders/review.ts';
 import { RENEWAL_MESSAGES } from './messages.ts';
 import { RenewalRepository } from './repository.ts';
 import { renewalRoutes } from './routes.ts';

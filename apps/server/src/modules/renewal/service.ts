@@ -16,7 +16,7 @@ import type { HoldScope } from '../../lib/hold-scope.ts';
 import { formatInZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { PaidOrder, Payments, PaymentTx } from '../payments/types.ts';
-import type { ReviewDecision } from '../workflow/review.ts';
+import type { ReviewDecision } from '../work-orders/review.ts';
 import type { PackageRow, RenewalRepository } from './repository.ts';
 
 export interface RenewalListInput {

@@ -8,7 +8,7 @@ import { Fn, SmsState } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { columns, exportAndRead, listAll } from '../../test/exports.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { simFactories } from '../workflow/test-fixtures.ts';
+import { simFactories } from '../work-orders/test-fixtures.ts';
 
 afterAll(stopTestServers);
 

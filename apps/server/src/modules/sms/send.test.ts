@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import type { PaidOrder } from '../payments/types.ts';
-import { simFactories } from '../workflow/test-fixtures.ts';
+import { simFactories } from '../work-orders/test-fixtures.ts';
 import { SmsRepository } from './repository.ts';
 import { SmsService } from './service.ts';
 

@@ -4,7 +4,7 @@ import { ErrCode, Fn, SmsState } from '@lodestar/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { simFactories } from '../workflow/test-fixtures.ts';
+import { simFactories } from '../work-orders/test-fixtures.ts';
 import { SMS_TENANCY_PATHS } from './tenancy-covered.ts';
 
 afterAll(stopTestServers);

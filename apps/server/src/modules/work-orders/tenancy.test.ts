@@ -3,7 +3,7 @@ import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { CheckStatus, ErrCode, Fn, SimState, WorkType } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { WORKFLOW_TENANCY_PATHS } from './tenancy-covered.ts';
+import { WORK_ORDER_TENANCY_PATHS } from './tenancy-covered.ts';
 import { simFactories } from './test-fixtures.ts';
 
 afterAll(stopTestServers);
@@ -162,7 +162,7 @@ describe.each(dbTargets())("work orders refuse another hold's ids on $name Postg
       )
       .map(([path]) => path.replace('/API/api/', '').toLowerCase());
     const tried = new Set(attempts().map(([p]) => p.toLowerCase()));
-    expect(idTaking.sort()).toEqual(WORKFLOW_TENANCY_PATHS.map((p) => p.toLowerCase()).sort());
-    expect(WORKFLOW_TENANCY_PATHS.filter((p) => !tried.has(p.toLowerCase()))).toEqual([]);
+    expect(idTaking.sort()).toEqual(WORK_ORDER_TENANCY_PATHS.map((p) => p.toLowerCase()).sort());
+    expect(WORK_ORDER_TENANCY_PATHS.filter((p) => !tried.has(p.toLowerCase()))).toEqual([]);
   });
 });

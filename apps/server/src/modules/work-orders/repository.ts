@@ -27,7 +27,7 @@ const reHold = alias(holds, 're_hold');
 const applicant = alias(users, 'applicant');
 const reviewer = alias(users, 'reviewer');
 
-export class WorkflowRepository {
+export class WorkOrderRepository {
   constructor(private readonly db: Executor) {}
 
   /** The database or transaction this repository runs on, for review hooks of other modules. */
@@ -36,8 +36,8 @@ export class WorkflowRepository {
   }
 
   /** Runs `fn` in one transaction with a repository bound to it. */
-  transaction<T>(fn: (repo: WorkflowRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => fn(new WorkflowRepository(tx)));
+  transaction<T>(fn: (repo: WorkOrderRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(new WorkOrderRepository(tx)));
   }
 
   /**

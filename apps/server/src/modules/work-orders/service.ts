@@ -5,7 +5,7 @@ import type { OperationLogRepository } from '../../lib/operation-log-repository.
 import { formatInZone } from '../../lib/time.ts';
 import { parseTimeRange } from '../../lib/time-range.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { NewWorkOrder, WorkflowRepository } from './repository.ts';
+import type { NewWorkOrder, WorkOrderRepository } from './repository.ts';
 import { checkStatusText, stateAllows, workTypeText } from './rules.ts';
 
 /** The fields a work type carries, checked before any SIM is looked at. */
@@ -40,7 +40,7 @@ function typeFields(input: AddWorkFlowInput): TypeFields {
 /** Applying for SIM business (function 11) and reading the orders; approval is in review.ts. */
 export class WorkOrderService {
   constructor(
-    private readonly repo: WorkflowRepository,
+    private readonly repo: WorkOrderRepository,
     private readonly logs: OperationLogRepository,
   ) {}
 

@@ -17,10 +17,10 @@ import type { ReviewService } from './review.ts';
 import type { WorkOrderService } from './service.ts';
 import { WORK_COLUMNS, WORK_EXPORT_NAME } from './work-export.ts';
 
-const tags = ['workflow'];
+const tags = ['work-orders'];
 
 /** SIM work orders (spec sections 3, 4, 7; docs/SIM-API.md "Work orders"). */
-export function workflowRoutes(
+export function workOrderRoutes(
   fastify: FastifyInstance,
   svc: { orders: WorkOrderService; review: ReviewService; exporter: Exporter },
 ) {

@@ -5,7 +5,7 @@ import type { Executor } from '../../lib/executor.ts';
 import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 import { formatInZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { SimPatch, SimRow, WorkflowRepository, WorkOrderRow } from './repository.ts';
+import type { SimPatch, SimRow, WorkOrderRepository, WorkOrderRow } from './repository.ts';
 import { historyAction, renewedExpiry, stateAllows } from './rules.ts';
 
 /** History detail names follow the SIM row of docs/SIM-API.md, so the console can show them as they are. */
@@ -73,7 +73,7 @@ export class ReviewService {
   private readonly hooks: ReviewHook[] = [];
 
   constructor(
-    private readonly repo: WorkflowRepository,
+    private readonly repo: WorkOrderRepository,
     private readonly logs: OperationLogRepository,
   ) {}
 
@@ -112,7 +112,7 @@ export class ReviewService {
       const sims = new Map(
         (await repo.lockSimsById([...new Set(locked.map((r) => r.order.simId))])).map((s) => [s.id, s]),
       );
-      const history: Parameters<WorkflowRepository['insertHistory']>[0] = [];
+      const history: Parameters<WorkOrderRepository['insertHistory']>[0] = [];
       const decisions: ReviewDecision[] = [];
       for (const item of items) {
         const { order, iccid } = orders.get(item.WorkID)!;
