@@ -1,19 +1,10 @@
+import type { SendCodeInput, SendCodeResult } from '@lodestar/contract/account';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 
-export type SmsPurpose = 'login' | 'retrieve' | 'register';
+export type SmsPurpose = SendCodeInput['Purpose'];
 
-export interface SendSmsCodeBody {
-  Phone: string;
-  Purpose: SmsPurpose;
-}
-
-export interface SendSmsCodeResult {
-  provider: string;
-  expiresInSeconds: number;
-}
-
-export const sendSmsCode = (body: SendSmsCodeBody) =>
-  api.post<SendSmsCodeResult>('account/sendsmscode', body, { anonymous: true });
+export const sendSmsCode = (body: SendCodeInput) =>
+  api.post<SendCodeResult>('account/sendsmscode', body, { anonymous: true });
 
 export const useSendSmsCode = () => useMutation({ mutationFn: sendSmsCode });

@@ -1,8 +1,9 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import type { LoginInput } from '@lodestar/contract/account';
 import { Button, Form, Input } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type LoginBody, useLogin } from '../api/login.ts';
+import { useLogin } from '../api/login.ts';
 import { useSignIn } from '../hooks/use-sign-in.ts';
 
 interface Props {
@@ -18,7 +19,7 @@ export function PasswordLoginForm({ requireAgreement, onFailed, agreement }: Pro
   const login = useLogin();
   const signIn = useSignIn();
 
-  const onFinish = (values: LoginBody) => {
+  const onFinish = (values: LoginInput) => {
     if (!requireAgreement()) return;
     login.mutate(values, {
       onSuccess: (session) => {
@@ -29,7 +30,7 @@ export function PasswordLoginForm({ requireAgreement, onFailed, agreement }: Pro
   };
 
   return (
-    <Form<LoginBody> name="password-login" size="large" onFinish={onFinish} autoComplete="on">
+    <Form<LoginInput> name="password-login" size="large" onFinish={onFinish} autoComplete="on">
       <Form.Item name="Phone" rules={[{ required: true, whitespace: true, message: t('inputLoginName') }]}>
         <Input prefix={<UserOutlined />} placeholder={t('loginName')} autoComplete="username" />
       </Form.Item>

@@ -1,8 +1,9 @@
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import type { SmsLoginInput } from '@lodestar/contract/account';
 import { Alert, Button, Form, Input, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type SmsLoginBody, useSmsLogin } from '../api/sms-login.ts';
+import { useSmsLogin } from '../api/sms-login.ts';
 import { useSignIn } from '../hooks/use-sign-in.ts';
 import { codeRules, phoneRules } from './rules.ts';
 import { SendCodeButton } from './SendCodeButton.tsx';
@@ -17,11 +18,11 @@ interface Props {
 
 export function SmsLoginForm({ requireAgreement, onFailed, localProvider, agreement }: Props) {
   const { t } = useTranslation('auth');
-  const [form] = Form.useForm<SmsLoginBody>();
+  const [form] = Form.useForm<SmsLoginInput>();
   const login = useSmsLogin();
   const signIn = useSignIn();
 
-  const onFinish = (values: SmsLoginBody) => {
+  const onFinish = (values: SmsLoginInput) => {
     if (!requireAgreement()) return;
     login.mutate(values, {
       onSuccess: (session) => {
@@ -32,7 +33,7 @@ export function SmsLoginForm({ requireAgreement, onFailed, localProvider, agreem
   };
 
   return (
-    <Form<SmsLoginBody> form={form} name="sms-login" size="large" onFinish={onFinish}>
+    <Form<SmsLoginInput> form={form} name="sms-login" size="large" onFinish={onFinish}>
       {localProvider ? <Alert className="local-sms" type="info" showIcon title={t('localSmsHint')} /> : null}
       <Form.Item name="Phone" rules={phoneRules(t)}>
         <Input prefix={<MobileOutlined />} placeholder={t('phone')} autoComplete="tel" inputMode="tel" />

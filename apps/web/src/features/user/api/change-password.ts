@@ -1,12 +1,7 @@
+import type { ChangePasswordInput } from '@lodestar/contract/users';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 
-export interface ChangePasswordBody {
-  OldPass: string;
-  NewPass: string;
-  ConfirmPass: string;
-}
-
-export const changePassword = (body: ChangePasswordBody) => api.post<null>('User/ChangePassword', body);
+export const changePassword = (body: ChangePasswordInput) => api.post<null>('User/ChangePassword', body);
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });

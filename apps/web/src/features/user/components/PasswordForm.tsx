@@ -1,16 +1,17 @@
+import type { ChangePasswordInput } from '@lodestar/contract/users';
 import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { confirmRules, newPasswordRules } from '../../auth/components/rules.ts';
-import { type ChangePasswordBody, useChangePassword } from '../api/change-password.ts';
+import { useChangePassword } from '../api/change-password.ts';
 
 /** Old, new and confirm; a failed save keeps what was typed and the client shows the server's message. */
 export function PasswordForm() {
   const { t } = useTranslation('user');
   const { message } = App.useApp();
-  const [form] = Form.useForm<ChangePasswordBody>();
+  const [form] = Form.useForm<ChangePasswordInput>();
   const change = useChangePassword();
 
-  const onFinish = (values: ChangePasswordBody) =>
+  const onFinish = (values: ChangePasswordInput) =>
     change.mutate(values, {
       onSuccess: () => {
         form.resetFields();
@@ -20,7 +21,7 @@ export function PasswordForm() {
 
   return (
     <Card title={t('changePassword')} className="password-card">
-      <Form<ChangePasswordBody> form={form} name="change-password" layout="vertical" onFinish={onFinish}>
+      <Form<ChangePasswordInput> form={form} name="change-password" layout="vertical" onFinish={onFinish}>
         <Form.Item name="OldPass" label={t('oldPassword')} rules={[{ required: true, message: t('inputOld') }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
