@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Empty, Id, Literals, PageOf, Paging, ReplyOf } from './common.ts';
+import { type DataOf, Empty, Id, Literals, PageOf, Paging, ReplyOf } from './common.ts';
 
 /**
  * Carriers, card types, packages and suppliers (docs/SIM-API.md, "Catalogue"). One schema per
@@ -228,3 +228,35 @@ export const tags = ['catalogue'];
 export const WRITE_RULE =
   "Writes only rows owned by the caller's hold or below (an ancestor's row answers 403 OutsideHold).";
 export type SortType = 'asc' | 'desc';
+
+// What the console's calls take and answer, typed from the schemas above.
+export type OperatorSortColumn = (typeof OPERATOR_SORT)[number];
+export type OperatorListQuery = Static<typeof OperatorListBody>;
+export type OperatorExportQuery = Static<typeof OperatorExportBody>;
+export type AddOperatorInput = Static<typeof AddOperatorBody>;
+export type ModifyOperatorInput = Static<typeof ModifyOperatorBody>;
+export type AddOperatorData = DataOf<typeof AddOperatorReply>;
+
+export type CardTypeSortColumn = (typeof CARD_TYPE_SORT)[number];
+export type CardTypeListQuery = Static<typeof CardTypeListBody>;
+export type CardTypeExportQuery = Static<typeof CardTypeExportBody>;
+export type AddCardTypeInput = Static<typeof AddCardTypeBody>;
+export type ModifyCardTypeInput = Static<typeof ModifyCardTypeBody>;
+export type AddCardTypeData = DataOf<typeof AddCardTypeReply>;
+export type CardTypeOption = DataOf<typeof CardTypeSelectReply>[number];
+
+export type PackageSortColumn = (typeof PACKAGE_SORT)[number];
+export type PackageListQuery = Static<typeof PackageListBody>;
+export type PackageExportQuery = Static<typeof PackageExportBody>;
+export type AddPackageInput = Static<typeof AddPackageBody>;
+export type ModifyPackageInput = Static<typeof ModifyPackageBody>;
+export type AddPackageData = DataOf<typeof AddPackageReply>;
+export type PackageOption = DataOf<typeof PackageSelectReply>[number];
+
+export type SupplierSortColumn = (typeof SUPPLIER_SORT)[number];
+export type SupplierListQuery = Static<typeof SupplierListBody>;
+export type SupplierExportQuery = Static<typeof SupplierExportBody>;
+export type AddSupplierInput = Static<typeof AddSupplierBody>;
+export type ModifySupplierInput = Static<typeof ModifySupplierBody>;
+export type AddSupplierData = DataOf<typeof AddSupplierReply>;
+export type SupplierOption = DataOf<typeof SupplierSelectReply>[number];

@@ -19,14 +19,14 @@ import {
   useServerList,
 } from './table/index.ts';
 
-export interface CrudPageProps<Row extends object, F extends object, V extends object> {
+export interface CrudPageProps<Row extends object, F extends object, V extends object, C extends string = string> {
   title: ReactNode;
   /** localStorage id of the table's column widths. */
   tableId: string;
   queryKey: readonly unknown[];
   /** Queries a write refreshes: the list's own and every other list or drop-down that shows these rows' names. */
   refreshKey: readonly unknown[];
-  fetchList: (q: F & PageQuery) => Promise<Page<Row>>;
+  fetchList: (q: F & PageQuery<C>) => Promise<Page<Row>>;
   initialFilters: F;
   filterFields: ReactNode;
   columns: PagedColumn<Row>[];
@@ -42,9 +42,9 @@ export interface CrudPageProps<Row extends object, F extends object, V extends o
   formFields: ReactNode;
   save: (values: V, row: Row | undefined) => Promise<unknown>;
   remove: (row: Row) => Promise<unknown>;
-  sortColumn?: string;
+  sortColumn?: C;
   /** Starts the list's export with the current filters and order; shown with the export function (44). */
-  exportList?: (q: F & { SortColumn?: string; SortType?: SortType }) => Promise<{ FileID: number }>;
+  exportList?: (q: F & { SortColumn?: C; SortType?: SortType }) => Promise<{ FileID: number }>;
 }
 
 const isEditable = (row: object) => (row as { Editable?: boolean }).Editable !== false;
@@ -54,7 +54,9 @@ const isEditable = (row: object) => (row as { Editable?: boolean }).Editable !==
  * question. Rows owned by a superior unit (Editable false) are shown read-only. Every write
  * refreshes the queries under `refreshKey`.
  */
-export function CrudPage<Row extends object, F extends object, V extends object>(p: CrudPageProps<Row, F, V>) {
+export function CrudPage<Row extends object, F extends object, V extends object, C extends string = string>(
+  p: CrudPageProps<Row, F, V, C>,
+) {
   const { t } = useTranslation('table');
   const client = useQueryClient();
   const [filters, setFilters] = useState<F>(p.initialFilters);

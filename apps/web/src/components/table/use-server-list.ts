@@ -4,17 +4,20 @@ import { useEffect, useState } from 'react';
 
 export type SortType = 'asc' | 'desc';
 
-/** The paging and sorting fields every server-paged list call takes (docs/SIM-API.md). */
-export interface PageQuery {
+/**
+ * The paging and sorting fields every server-paged list call takes (docs/SIM-API.md). `C` is the
+ * call's sortable columns as the contract lists them (any string where it lists none).
+ */
+export interface PageQuery<C extends string = string> {
   PageIndex: number;
   PageSize: number;
-  SortColumn?: string;
+  SortColumn?: C;
   SortType?: SortType;
 }
 
-export interface ServerListOptions {
+export interface ServerListOptions<C extends string = string> {
   pageSize?: number;
-  sortColumn?: string;
+  sortColumn?: C;
   sortType?: SortType;
   /** False holds the query back (e.g. until a supplier is chosen). */
   enabled?: boolean;
@@ -23,13 +26,14 @@ export interface ServerListOptions {
 /** A list reply; lists that add up their rows answer `Totals` over every matching row too. */
 export type ListReply<Row, Totals> = Page<Row> & { Totals?: Totals };
 
-export interface ServerList<Row, Totals = undefined> {
+export interface ServerList<Row, Totals = undefined, C extends string = string> {
   rows: Row[];
   total: number;
   /** The reply's `Totals`, computed by the server over every row the filters select. */
   totals: Totals | undefined;
-  paging: PageQuery;
-  setPaging: (next: Partial<PageQuery>) => void;
+  paging: PageQuery<C>;
+  // A method, so a list of known columns still fits the table, which sends the clicked column's key.
+  setPaging(next: Partial<PageQuery<C>>): void;
   /** True on the first load and on every refetch (the previous page stays visible meanwhile). */
   isFetching: boolean;
   refetch: () => void;
@@ -43,12 +47,12 @@ export const DEFAULT_PAGE_SIZE = 20;
  * key is `[...queryKey, filters, paging]`, so `invalidateQueries({ queryKey })` refreshes it.
  * Changing the filters goes back to page 1.
  */
-export function useServerList<Row, F extends object, Totals = undefined>(
+export function useServerList<Row, F extends object, Totals = undefined, C extends string = string>(
   queryKey: QueryKey,
-  fetcher: (query: F & PageQuery) => Promise<ListReply<Row, Totals>>,
+  fetcher: (query: F & PageQuery<C>) => Promise<ListReply<Row, Totals>>,
   filters: F,
-  options: ServerListOptions = {},
-): ServerList<Row, Totals> {
+  options: ServerListOptions<C> = {},
+): ServerList<Row, Totals, C> {
   const filtersKey = JSON.stringify(filters);
   const [state, setState] = useState(() => ({
     filtersKey,

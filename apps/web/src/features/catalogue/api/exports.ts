@@ -1,12 +1,14 @@
+import type {
+  CardTypeExportQuery,
+  OperatorExportQuery,
+  PackageExportQuery,
+  SupplierExportQuery,
+} from '@lodestar/contract/catalogue';
+import type { FileIdData } from '@lodestar/contract/common';
 import { api } from '../../../api/instance.ts';
-import type { SortType } from '../../../components/table/index.ts';
 
-/** A list's filters and order, without paging: the export holds every matching row. */
-export type ExportQuery<F> = F & { SortColumn?: string; SortType?: SortType };
-type Started = Promise<{ FileID: number }>;
-
-/** The catalogue list exports (docs/SIM-API.md, "Exports"); each answers a download-centre entry. */
-export const exportOperatorList = (q: ExportQuery<object>): Started => api.post('operator/exportoperatorlist', q);
-export const exportCardTypeList = (q: ExportQuery<object>): Started => api.post('cardtype/exportcardtypelist', q);
-export const exportPackageList = (q: ExportQuery<object>): Started => api.post('package/exportpackagelist', q);
-export const exportSupplierList = (q: ExportQuery<object>): Started => api.post('supplier/exportsupplierlist', q);
+/** The catalogue list exports (docs/SIM-API.md, "Exports"): a list's filters and order without paging; each answers a download-centre entry. */
+export const exportOperatorList = (q: OperatorExportQuery) => api.post<FileIdData>('operator/exportoperatorlist', q);
+export const exportCardTypeList = (q: CardTypeExportQuery) => api.post<FileIdData>('cardtype/exportcardtypelist', q);
+export const exportPackageList = (q: PackageExportQuery) => api.post<FileIdData>('package/exportpackagelist', q);
+export const exportSupplierList = (q: SupplierExportQuery) => api.post<FileIdData>('supplier/exportsupplierlist', q);

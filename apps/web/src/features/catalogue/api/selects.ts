@@ -1,34 +1,15 @@
-import type { OperatorOption } from '@lodestar/contract/catalogue';
+import type { CardTypeOption, OperatorOption, PackageOption, SupplierOption } from '@lodestar/contract/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 import { CATALOGUE_KEY } from './query.ts';
 
-export type { OperatorOption };
+export type { CardTypeOption, OperatorOption, PackageOption, SupplierOption };
 
 /**
  * The catalogue's drop-down sources (the `…select` calls), used by the catalogue and SIM screens.
  * They change rarely, so they stay fresh for a minute across pages.
  */
 const STALE_MS = 60_000;
-
-export interface SupplierOption {
-  SupplierID: number;
-  SupplierName: string;
-  OperatorID: number;
-  OperatorName: string;
-}
-export interface PackageOption {
-  PackageID: number;
-  PackageName: string;
-  OperatorID: number;
-  PeriodMonths: number;
-  PriceFen: number;
-}
-export interface CardTypeOption {
-  CardTypeID: number;
-  CardTypeName: string;
-  OperatorID: number | null;
-}
 
 export const useOperatorSelect = () =>
   useQuery({

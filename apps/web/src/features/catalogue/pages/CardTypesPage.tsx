@@ -3,9 +3,10 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../../components/CrudPage.tsx';
 import {
+  type AddCardTypeInput,
   addCardType,
-  type CardTypeBody,
   type CardTypeFilters,
+  type CardTypeSortColumn,
   cardTypeListKey,
   getCardTypeList,
   modifyCardType,
@@ -20,7 +21,7 @@ import { nameRules, remarkRules } from '../components/rules.ts';
 export default function CardTypesPage() {
   const { t } = useTranslation('catalogue');
   return (
-    <CrudPage<CardTypeRow, CardTypeFilters, CardTypeBody>
+    <CrudPage<CardTypeRow, CardTypeFilters, AddCardTypeInput, CardTypeSortColumn>
       title={t('menu:simCardTypes')}
       tableId="catalogue.cardTypes"
       queryKey={cardTypeListKey}

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../../components/CrudPage.tsx';
 import { exportOperatorList } from '../api/exports.ts';
 import {
+  type AddOperatorInput,
   addOperator,
   getOperatorList,
   modifyOperator,
-  type OperatorBody,
   type OperatorFilters,
+  type OperatorSortColumn,
   operatorListKey,
   removeOperator,
 } from '../api/operators.ts';
@@ -19,7 +20,7 @@ import { nameRules, remarkRules } from '../components/rules.ts';
 export default function CarriersPage() {
   const { t } = useTranslation('catalogue');
   return (
-    <CrudPage<OperatorRow, OperatorFilters, OperatorBody>
+    <CrudPage<OperatorRow, OperatorFilters, AddOperatorInput, OperatorSortColumn>
       title={t('menu:simCarriers')}
       tableId="catalogue.carriers"
       queryKey={operatorListKey}

@@ -9,6 +9,7 @@ import {
   getPackageList,
   modifyPackage,
   type PackageFilters,
+  type PackageSortColumn,
   packageListKey,
   removePackage,
 } from '../api/packages.ts';
@@ -37,7 +38,7 @@ const toBody = (v: PackageForm) => {
 export default function PackagesPage() {
   const { t } = useTranslation('catalogue');
   return (
-    <CrudPage<PackageRow, PackageFilters, PackageForm>
+    <CrudPage<PackageRow, PackageFilters, PackageForm, PackageSortColumn>
       title={t('menu:simPackages')}
       tableId="catalogue.packages"
       queryKey={packageListKey}

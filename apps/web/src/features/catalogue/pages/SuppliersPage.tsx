@@ -8,12 +8,13 @@ import { useSession } from '../../../store/session.ts';
 import { exportSupplierList } from '../api/exports.ts';
 import { CATALOGUE_KEY } from '../api/query.ts';
 import {
+  type AddSupplierInput,
   addSupplier,
   getSupplierList,
   modifySupplier,
   removeSupplier,
-  type SupplierBody,
   type SupplierFilters,
+  type SupplierSortColumn,
   supplierListKey,
 } from '../api/suppliers.ts';
 import { OperatorSelect } from '../components/OperatorSelect.tsx';
@@ -24,7 +25,7 @@ export default function SuppliersPage() {
   const { t } = useTranslation('catalogue');
   const canOpenSims = useSession((s) => s.loginInfo.allFuns.includes(Fn.simBusiness));
   return (
-    <CrudPage<SupplierRow, SupplierFilters, SupplierBody>
+    <CrudPage<SupplierRow, SupplierFilters, AddSupplierInput, SupplierSortColumn>
       title={t('menu:simSuppliers')}
       tableId="catalogue.suppliers"
       queryKey={supplierListKey}
