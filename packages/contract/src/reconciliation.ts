@@ -1,6 +1,6 @@
 import { MONTH_RE, RECON_MATCHES } from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
-import { Id, Literals, Paging, ReplyOf } from './common.ts';
+import { type DataOf, Id, Literals, Paging, ReplyOf } from './common.ts';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 export const Month = Type.String({ pattern: MONTH_RE.source, description: 'YYYY-MM' });
@@ -170,3 +170,21 @@ export const LineReply = ReplyOf(
     Totals: Type.Object({ Count: Type.Integer(), AmountFen: Fen, PaidFen: Fen, DueFen: Fen }),
   }),
 );
+
+// What the console's calls take and answer, typed from the schemas above.
+export type SummaryInput = Static<typeof SummaryBody>;
+export type UploadBillInput = Static<typeof UploadBillBody>;
+export type DetailListQuery = Static<typeof DetailBody>;
+export type DetailExportQuery = Static<typeof DetailExportBody>;
+export type DetailTotals = DataOf<typeof DetailReply>['Totals'];
+export type RecordListQuery = Static<typeof RecordBody>;
+export type RecordExportQuery = Static<typeof RecordExportBody>;
+export type RecordTotals = DataOf<typeof RecordReply>['Totals'];
+export type GenerateInput = Static<typeof GenerateBody>;
+export type CountData = DataOf<typeof CountReply>;
+export type BillListQuery = Static<typeof BillListBody>;
+export type BillExportQuery = Static<typeof BillExportBody>;
+export type BillTotals = DataOf<typeof BillListReply>['Totals'];
+export type LineListQuery = Static<typeof LineBody>;
+export type LineExportQuery = Static<typeof LineExportBody>;
+export type LineTotals = DataOf<typeof LineReply>['Totals'];

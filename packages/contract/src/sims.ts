@@ -1,6 +1,6 @@
 import { SIM_DISPLAY_STATES, SIM_RULES, SIM_STATES } from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
-import { Id, Literals, PageOf, Paging, ReplyOf } from './common.ts';
+import { type DataOf, Id, Literals, PageOf, Paging, ReplyOf } from './common.ts';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
@@ -9,6 +9,7 @@ const ICCIDText = Type.String({ minLength: 1, maxLength: 20, description: '19 or
 export const UploadReply = ReplyOf(
   Type.Object({ FileID: Type.Integer(), FileName: Type.String(), Size: Type.Integer({ description: 'bytes' }) }),
 );
+export type UploadedFile = DataOf<typeof UploadReply>;
 
 /** A spreadsheet row as JSON; strings because that is what a sheet holds. */
 export const ImportRow = Type.Object({
@@ -142,7 +143,7 @@ export const OutboundBody = Type.Object({
 });
 export type OutboundInput = Static<typeof OutboundBody>;
 export const CountReply = ReplyOf(Type.Object({ Count: Type.Integer() }));
-export const FileIdReply = ReplyOf(Type.Object({ FileID: Type.Integer() }));
+export type CountData = DataOf<typeof CountReply>;
 
 export const HomeStatsSchema = Type.Object({
   Total: Type.Integer(),

@@ -1,6 +1,6 @@
 import { CHECK_STATUS_FILTERS, CheckStatus, LIMITS, WORK_ORDER_UI, WORK_TYPES } from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
-import { DateTimeText, Id, Literals, PageOf, ReplyOf } from './common.ts';
+import { type DataOf, DateTimeText, Id, Literals, PageOf, ReplyOf } from './common.ts';
 
 /** One request or one approval covers at most a page of the approval dialog. */
 export const WORK_BATCH_MAX = LIMITS.pageSizeMax;
@@ -23,6 +23,7 @@ export const AddWorkFlowBody = Type.Object({
 });
 export type AddWorkFlowInput = Static<typeof AddWorkFlowBody>;
 export const AddWorkFlowReply = ReplyOf(Type.Object({ WorkIDs: Type.Array(Type.Integer()) }));
+export type AddWorkFlowData = DataOf<typeof AddWorkFlowReply>;
 
 const TimeFilter = Type.Optional(Type.Union([Type.Literal(''), Type.Null(), DateTimeText]));
 /** Spec section 7: exactly these field names, camel-cased as the console sends them. */

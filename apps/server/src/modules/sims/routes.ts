@@ -1,11 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { FileIdReply } from '@lodestar/contract/common';
 import {
   BatchExportBody,
   BatchListBody,
   BatchListReply,
   CountReply,
-  FileIdReply,
   HomeStatsReply,
   ImportBody,
   ImportReply,

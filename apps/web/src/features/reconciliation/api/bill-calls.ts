@@ -1,46 +1,41 @@
-import type { PageWithTotals } from '@lodestar/contract/common';
-import type { BillLine, CustomerBill } from '@lodestar/contract/reconciliation';
+import type { FileIdData, PageWithTotals } from '@lodestar/contract/common';
+import type {
+  BillExportQuery,
+  BillLine,
+  BillListQuery,
+  BillSortColumn,
+  BillTotals,
+  CountData,
+  CustomerBill,
+  GenerateInput,
+  LineExportQuery,
+  LineListQuery,
+  LineTotals,
+} from '@lodestar/contract/reconciliation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
-import type { PageQuery } from '../../../components/table/use-server-list.ts';
+
+export type { BillSortColumn, BillTotals, LineTotals };
+/** The bill list's filters: its export query less the order the table owns. */
+export type BillFilter = Omit<BillExportQuery, 'SortColumn' | 'SortType'>;
+export type LineFilter = LineExportQuery;
 
 export const billRoot = ['reconciliation', 'bills'] as const;
 
-export interface BillFilter {
-  Month: string;
-  HoldID?: number | undefined;
-  State: number;
-}
-export type BillTotals = {
-  SimCount: number;
-  RenewalCount: number;
-  RenewalFen: number;
-  SmsPackFen: number;
-  SmsSent: number;
-  TotalFen: number;
-  PaidFen: number;
-  DueFen: number;
-};
-export const getCustomerBills = (q: BillFilter & PageQuery) =>
+export const getCustomerBills = (q: BillListQuery) =>
   api.post<PageWithTotals<CustomerBill, BillTotals>>('Reconciliation/GetCustomerBillList', q);
-export const exportCustomerBills = (f: BillFilter) =>
-  api.post<{ FileID: number }>('Reconciliation/ExportCustomerBillList', f);
+export const exportCustomerBills = (f: BillExportQuery) =>
+  api.post<FileIdData>('Reconciliation/ExportCustomerBillList', f);
 
-export interface LineFilter {
-  BillID: number;
-  Kind: number;
-}
-export type LineTotals = { Count: number; AmountFen: number; PaidFen: number; DueFen: number };
-export const getBillLines = (q: LineFilter & PageQuery) =>
+export const getBillLines = (q: LineListQuery) =>
   api.post<PageWithTotals<BillLine, LineTotals>>('Reconciliation/GetCustomerBillDetail', q);
-export const exportBillLines = (f: LineFilter) =>
-  api.post<{ FileID: number }>('Reconciliation/ExportCustomerBillDetail', f);
+export const exportBillLines = (f: LineExportQuery) =>
+  api.post<FileIdData>('Reconciliation/ExportCustomerBillDetail', f);
 
 export function useGenerateBills() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { Month: string; HoldID?: number | undefined }) =>
-      api.post<{ Count: number }>('Reconciliation/GenerateCustomerBills', body),
+    mutationFn: (body: GenerateInput) => api.post<CountData>('Reconciliation/GenerateCustomerBills', body),
     onSuccess: () => void qc.invalidateQueries({ queryKey: billRoot }),
   });
 }

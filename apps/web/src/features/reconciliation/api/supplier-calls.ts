@@ -1,8 +1,23 @@
-import type { PageWithTotals } from '@lodestar/contract/common';
-import type { DetailRow, RecordRow, SupplierSummary, UploadResult } from '@lodestar/contract/reconciliation';
+import type { FileIdData, PageWithTotals } from '@lodestar/contract/common';
+import type {
+  DetailExportQuery,
+  DetailListQuery,
+  DetailRow,
+  DetailTotals,
+  RecordExportQuery,
+  RecordListQuery,
+  RecordRow,
+  RecordTotals,
+  SupplierSummary,
+  UploadBillInput,
+  UploadResult,
+} from '@lodestar/contract/reconciliation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
-import type { PageQuery } from '../../../components/table/use-server-list.ts';
+
+export type { DetailTotals, RecordTotals };
+export type DetailFilter = DetailExportQuery;
+export type RecordFilter = RecordExportQuery;
 
 export const reconRoot = ['reconciliation', 'supplier'] as const;
 
@@ -18,8 +33,7 @@ export const useSupplierSummary = (supplierId: number | undefined, month: string
 export function useUploadSupplierBill() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { SupplierID: number; Month: string; FileID: number }) =>
-      api.post<UploadResult>('Reconciliation/UploadSupplierBill', body),
+    mutationFn: (body: UploadBillInput) => api.post<UploadResult>('Reconciliation/UploadSupplierBill', body),
     onSuccess: (reply) => {
       if (!('Errors' in reply)) void qc.invalidateQueries({ queryKey: reconRoot });
     },
@@ -35,25 +49,12 @@ export function useConfirmSupplier() {
   });
 }
 
-export interface DetailFilter {
-  ReconciliationID: number;
-  Match: number;
-  ICCID: string;
-}
-export type DetailTotals = { ExpectedFen: number; BilledFen: number; DifferenceFen: number };
-export const getSupplierDetails = (q: DetailFilter & PageQuery) =>
+export const getSupplierDetails = (q: DetailListQuery) =>
   api.post<PageWithTotals<DetailRow, DetailTotals>>('Reconciliation/GetSupplierDetails', q);
-export const exportSupplierDetails = (f: DetailFilter) =>
-  api.post<{ FileID: number }>('Reconciliation/ExportSupplierDetails', f);
+export const exportSupplierDetails = (f: DetailExportQuery) =>
+  api.post<FileIdData>('Reconciliation/ExportSupplierDetails', f);
 
-export interface RecordFilter {
-  SupplierID?: number | undefined;
-  MonthFrom?: string | undefined;
-  MonthTo?: string | undefined;
-  State: number;
-}
-export type RecordTotals = { SimCount: number; ExpectedFen: number; BilledFen: number; DifferenceFen: number };
-export const getSupplierRecords = (q: RecordFilter & PageQuery) =>
+export const getSupplierRecords = (q: RecordListQuery) =>
   api.post<PageWithTotals<RecordRow, RecordTotals>>('Reconciliation/GetSupplierRecordList', q);
-export const exportSupplierRecords = (f: RecordFilter) =>
-  api.post<{ FileID: number }>('Reconciliation/ExportSupplierRecordList', f);
+export const exportSupplierRecords = (f: RecordExportQuery) =>
+  api.post<FileIdData>('Reconciliation/ExportSupplierRecordList', f);

@@ -9,7 +9,13 @@ import { PageLayout } from '../../../components/PageLayout.tsx';
 import { ExportButton } from '../../../components/table/ExportButton.tsx';
 import { type PagedColumn, PagedTable } from '../../../components/table/PagedTable.tsx';
 import { useServerList } from '../../../components/table/use-server-list.ts';
-import { type DetailTotals, exportSupplierDetails, getSupplierDetails, reconRoot } from '../api/supplier-calls.ts';
+import {
+  type DetailFilter,
+  type DetailTotals,
+  exportSupplierDetails,
+  getSupplierDetails,
+  reconRoot,
+} from '../api/supplier-calls.ts';
 import { Difference, yuan } from '../components/money.tsx';
 import '../reconciliation.css';
 
@@ -21,9 +27,11 @@ export default function ReconciliationDetailsPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const reconciliationId = Number(params.get('ReconciliationID')) || 0;
-  const match = Number(params.get('Match')) || 0;
+  // A hand-edited link may carry any number: anything but a known match kind lists all.
+  const matchParam = Number(params.get('Match'));
+  const match = RECON_MATCHES.find((m) => m === matchParam) ?? 0;
   const [iccid, setIccid] = useState(params.get('ICCID') ?? '');
-  const filters = { ReconciliationID: reconciliationId, Match: match, ICCID: params.get('ICCID') ?? '' };
+  const filters: DetailFilter = { ReconciliationID: reconciliationId, Match: match, ICCID: params.get('ICCID') ?? '' };
   const list = useServerList([...reconRoot, 'details'], getSupplierDetails, filters, { enabled: reconciliationId > 0 });
 
   const setParam = (key: string, value: string) =>

@@ -1,4 +1,4 @@
-import type { LockType, WorkType } from '@lodestar/domain';
+import type { AddWorkFlowData, AddWorkFlowInput } from '@lodestar/contract/work-orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 import { workCountKey } from '../../work-orders/api/get-work-count.ts';
@@ -6,18 +6,10 @@ import { workListRoot } from '../../work-orders/api/get-work-flow-list.ts';
 import { homeStatsKey } from './get-home-stats.ts';
 import { simListRoot } from './get-sim-list.ts';
 
-/** TargetIDs are ICCIDs; the type decides which of the other fields apply (docs/SIM-API.md). */
-export interface AddWorkFlowBody {
-  WorkType: WorkType;
-  TargetIDs: string[];
-  WorkCont: string;
-  LockType?: LockType;
-  PackageID?: number;
-  Months?: number;
-  IMEI?: string;
-}
+export type { AddWorkFlowInput };
 
-export const addWorkFlow = (body: AddWorkFlowBody) => api.post<{ WorkIDs: number[] }>('WorkFlow/AddWorkFlow', body);
+/** TargetIDs are ICCIDs; the type decides which of the other fields apply (docs/SIM-API.md). */
+export const addWorkFlow = (body: AddWorkFlowInput) => api.post<AddWorkFlowData>('WorkFlow/AddWorkFlow', body);
 
 export function useAddWorkFlow() {
   const qc = useQueryClient();

@@ -1,3 +1,4 @@
+import type { UploadedFile } from '@lodestar/contract/sims';
 import { API_BASE, DEFAULT_APP_ID, ReplyCode } from '@lodestar/domain';
 import i18n from '../../../i18n/index.ts';
 import { useSession } from '../../../store/session.ts';
@@ -48,11 +49,7 @@ function unwrap<T>(status: number, text: string): T {
   return reply.data as T;
 }
 
-export interface UploadedFile {
-  FileID: number;
-  FileName: string;
-  Size: number;
-}
+export type { UploadedFile };
 
 /** `FileManage/UploadFile` through XMLHttpRequest, because fetch reports no upload progress. */
 export function uploadFile(

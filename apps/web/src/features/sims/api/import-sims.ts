@@ -1,20 +1,14 @@
-import type { ImportResult } from '@lodestar/contract/sims';
+import type { ImportInput, ImportResult } from '@lodestar/contract/sims';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 import { homeStatsKey } from './get-home-stats.ts';
 import { importBatchRoot } from './get-import-batch-list.ts';
 import { simListRoot } from './get-sim-list.ts';
 
-export interface ImportSimsBody {
-  SupplierID: number;
-  FileID: number;
-  PackageID?: number | undefined;
-  CardTypeID?: number | undefined;
-  AllowPartial?: boolean;
-}
+export type { ImportInput };
 
 /** Nothing is written when any row is bad, unless AllowPartial: the reply lists every error either way. */
-export const importSims = (body: ImportSimsBody) => api.post<ImportResult>('Sim/ImportSims', body);
+export const importSims = (body: ImportInput) => api.post<ImportResult>('Sim/ImportSims', body);
 
 export function useImportSims() {
   const qc = useQueryClient();

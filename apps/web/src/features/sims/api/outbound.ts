@@ -1,18 +1,13 @@
+import type { CountData, OutboundInput } from '@lodestar/contract/sims';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 import { homeStatsKey } from './get-home-stats.ts';
 import { simListRoot } from './get-sim-list.ts';
 
-/** Either SimIDs or an inclusive ICCID range of the same length. */
-export interface OutboundBody {
-  HoldID: number;
-  SimIDs?: number[];
-  ICCIDFrom?: string;
-  ICCIDTo?: string;
-  Remark?: string;
-}
+export type { OutboundInput };
 
-export const outbound = (body: OutboundBody) => api.post<{ Count: number }>('Sim/Outbound', body);
+/** Either SimIDs or an inclusive ICCID range of the same length. */
+export const outbound = (body: OutboundInput) => api.post<CountData>('Sim/Outbound', body);
 
 export function useOutbound() {
   const qc = useQueryClient();

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCardTypeSelect, usePackageSelect, useSupplierSelect } from '../../catalogue/api/selects.ts';
 import { downloadFile, uploadFile } from '../api/files.ts';
-import { type ImportSimsBody, useImportSims } from '../api/import-sims.ts';
+import { type ImportInput, useImportSims } from '../api/import-sims.ts';
 import { ImportResultView } from './ImportResultView.tsx';
 
 interface FormValues {
@@ -27,7 +27,7 @@ export function ImportForm() {
   const [form] = Form.useForm<FormValues>();
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const [result, setResult] = useState<{ body: ImportSimsBody; reply: ImportResult } | null>(null);
+  const [result, setResult] = useState<{ body: ImportInput; reply: ImportResult } | null>(null);
   const [uploadError, setUploadError] = useState('');
   const [templateBusy, setTemplateBusy] = useState(false);
   const importSims = useImportSims();
@@ -41,7 +41,7 @@ export function ImportForm() {
 
   const busy = phase.kind !== 'idle';
 
-  async function run(body: ImportSimsBody) {
+  async function run(body: ImportInput) {
     setPhase({ kind: 'importing' });
     try {
       const reply = await importSims.mutateAsync(body);

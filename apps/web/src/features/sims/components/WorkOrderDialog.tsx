@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { fieldsNamedIn } from '../../../components/table/FormModal.tsx';
 import { usePackageSelect } from '../../catalogue/api/selects.ts';
-import { type AddWorkFlowBody, useAddWorkFlow } from '../api/add-work-flow.ts';
+import { type AddWorkFlowInput, useAddWorkFlow } from '../api/add-work-flow.ts';
 import { workTypeFits } from '../format.ts';
 
 interface FormValues {
@@ -63,7 +63,7 @@ export function WorkOrderDialog({ type, targets, onClose, onDone }: Props) {
 
   async function submit(v: FormValues) {
     if (type === null) return;
-    const body: AddWorkFlowBody = { WorkType: type, TargetIDs: eligible.map((s) => s.ICCID), WorkCont: v.WorkCont };
+    const body: AddWorkFlowInput = { WorkType: type, TargetIDs: eligible.map((s) => s.ICCID), WorkCont: v.WorkCont };
     if (type === WorkType.PackageChange && v.PackageID !== undefined) body.PackageID = v.PackageID;
     if (type === WorkType.Renewal) {
       body.Months = v.Months ?? 0;

@@ -11,7 +11,7 @@ import { useServerList } from '../../../components/table/use-server-list.ts';
 import { useLeftHold } from '../../holds/api/get-left-hold.ts';
 import { findHoldName, HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
 import { getSimList, simListRoot } from '../api/get-sim-list.ts';
-import { type OutboundBody, useOutbound } from '../api/outbound.ts';
+import { type OutboundInput, useOutbound } from '../api/outbound.ts';
 import { SimDetailDrawer } from '../components/SimDetailDrawer.tsx';
 import { SimFilterBar } from '../components/SimFilterBar.tsx';
 import { simColumns } from '../components/sim-columns.tsx';
@@ -45,7 +45,7 @@ export default function OutboundPage() {
   function confirmShip(v: ShipValues) {
     if (v.HoldID === undefined) return;
     const hold = findHoldName(holds.data, v.HoldID) ?? String(v.HoldID);
-    const body: OutboundBody = { HoldID: v.HoldID, Remark: v.Remark?.trim() || undefined };
+    const body: OutboundInput = { HoldID: v.HoldID, Remark: v.Remark?.trim() || undefined };
     if (mode === 'pick') {
       if (selected.length === 0) {
         void message.warning(t('outbound.noneSelected'));
