@@ -2,6 +2,7 @@ import {
   demoLogins,
   ensureSuperAdmin,
   openDatabase,
+  registerDemoFleet,
   seedBillingDemo,
   seedDemo,
   seedSimDemo,
@@ -12,7 +13,6 @@ import { deviceIds, type SimulatorHandle, startSimulator } from '@lodestar/simul
 import { buildApp } from './app.ts';
 import { startBanner } from './banner.ts';
 import { loadConfig, rolesApart } from './config.ts';
-import { registerDemoFleet } from './demo.ts';
 import { InProcessBus, type LiveBus } from './ingest/bus.ts';
 import { createIngest } from './ingest/index.ts';
 import { NatsBus } from './ingest/nats-bus.ts';

@@ -6,5 +6,6 @@ export * as schema from './schema.ts';
 export * from './schema.ts';
 export * from './seed.ts';
 export { seedBillingDemo } from './seed-billing.ts';
+export { type DemoFleetDevice, registerDemoFleet } from './seed-fleet.ts';
 export { seedSimDemo } from './seed-sim.ts';
 export { seedVehicleDemo } from './seed-vehicles.ts';

@@ -76,7 +76,7 @@ const CARD_TYPES = ['标准卡', 'Micro', 'Nano', 'MP贴片卡'];
 
 /** How many SIMs of each carrier the demo stocks: 300 in three import batches. */
 const PER_CARRIER = [180, 70, 50];
-/** The demo fleet's devices carry these numbers (apps/server/src/demo.ts): the first 50 mobile SIMs. */
+/** The demo fleet's devices carry these numbers (seed-fleet.ts): the first 50 mobile SIMs. */
 const FLEET_SIMS = 50;
 export const demoFleetSim = (i: number) => `1440${1_000_000 + i}`;
 

@@ -1,10 +1,9 @@
-import { DEMO_PASSWORD, seedDemo, seedSimDemo, sims, workOrders } from '@lodestar/db';
+import { DEMO_PASSWORD, registerDemoFleet, seedDemo, seedSimDemo, sims, workOrders } from '@lodestar/db';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { CheckStatus, iccidProblem, SimState } from '@lodestar/domain';
 import { deviceIds } from '@lodestar/simulator';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerDemoFleet } from '../../demo.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import type { SimRowOut } from './service.ts';
 

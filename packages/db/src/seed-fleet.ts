@@ -1,15 +1,22 @@
-import { type Database, devices, holds } from '@lodestar/db';
 import { HoldType } from '@lodestar/domain';
-import type { SimDeviceId } from '@lodestar/simulator';
 import { inArray } from 'drizzle-orm';
+import type { Database } from './connect.ts';
+import { devices, holds } from './schema.ts';
+
+/** A simulated tracker to register: its id and protocol (the simulator's SimDeviceId fits). */
+export interface DemoFleetDevice {
+  deviceId: string;
+  protocol: 'gt06' | 'jt808' | 'h02' | 'osmand';
+}
 
 const PLATE_PREFIX = ['沪A', '浙A', '粤B', '京N', '川A', 'AB-', 'LY-'];
 
 /**
  * Registers the simulated fleet in the demo organisation's fleets and enterprises (round robin),
- * so that `npm start` shows devices moving. Devices already registered are left as they are.
+ * so that `npm start` shows devices moving. A demo seed like the others here, so the server's
+ * start code runs no SQL of its own. Devices already registered are left as they are.
  */
-export async function registerDemoFleet({ db }: Database, fleet: SimDeviceId[]): Promise<number> {
+export async function registerDemoFleet({ db }: Database, fleet: readonly DemoFleetDevice[]): Promise<number> {
   const targets = await db
     .select({ id: holds.id })
     .from(holds)
