@@ -50,7 +50,7 @@ export const ConfigReply = ReplyOf(
     appTitle: Type.String(),
     deviceAccessIp: Type.String(),
     deviceAccessPort: Type.Integer(),
-    smsProvider: Type.String(),
+    smsProvider: Type.Union([Type.Literal('local'), Type.Literal('http')]),
     platform: Type.Integer(),
     demo: Type.Boolean(),
     registration: Type.Boolean(),
@@ -84,3 +84,4 @@ export type RetrieveInput = Static<typeof RetrieveBody>;
 export type RegisterInput = Static<typeof RegisterBody>;
 export type Session = Static<typeof SessionReply>['data'];
 export type AppConfig = Static<typeof ConfigReply>['data'];
+export type RegisterResult = Static<typeof RegisterReply>['data'];

@@ -13,7 +13,20 @@ export const ModifyHoldBody = Type.Object({
 export const RemoveHoldBody = Type.Object({ HoldID: Id });
 export const MoveHoldBody = Type.Object({ HoldID: Id, parentHoldId: Id });
 
-/** Recursive, so described rather than serialised by schema. */
+/** A node of Hold/GetLeftHold's tree, as the server builds it and the console walks it. */
+export interface HoldNode {
+  HoldID: number;
+  HoldName: string;
+  parentHoldId: number | null;
+  HoldType: number;
+  isLeaf: boolean;
+  type: 'hold';
+  /** How many holds sit below this one. */
+  count: number;
+  Children: HoldNode[];
+}
+
+/** Recursive, so described rather than serialised by schema: HoldNode above is its type. */
 export const TreeReply = ReplyOf(
   Type.Array(Type.Any(), {
     description: 'HoldNode[]: { HoldID, HoldName, Children: HoldNode[], parentHoldId, HoldType, isLeaf, type, count }',
@@ -34,5 +47,5 @@ export const AddHoldReply = ReplyOf(Type.Object({ HoldID: Type.Integer() }));
 export type AddHoldInput = Static<typeof AddHoldBody>;
 export type ModifyHoldInput = Static<typeof ModifyHoldBody>;
 export type MoveHoldInput = Static<typeof MoveHoldBody>;
-/** A row of hold/getholdselect. The tree of Hold/GetLeftHold is recursive: HoldNode in the console. */
+/** A row of hold/getholdselect. */
 export type HoldOption = Static<typeof SelectReply>['data'][number];

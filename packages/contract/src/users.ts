@@ -92,6 +92,8 @@ export const AddUserReply = ReplyOf(Type.Object({ UserID: Type.Integer() }));
 export const ProfileReply = ReplyOf(ProfileSchema);
 
 export type AddUserInput = Static<typeof AddUserBody>;
+export type AddUserResult = Static<typeof AddUserReply>['data'];
+export type UserSortColumn = NonNullable<UserListInput['SortColumn']>;
 export type ModifyUserInput = Static<typeof ModifyUserBody>;
 export type UserListInput = Static<typeof UserListBody>;
 export type UserFilterInput = Static<typeof UserExportBody>;

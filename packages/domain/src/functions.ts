@@ -5,7 +5,8 @@
  * Ids never change meaning once shipped: add new ones, never renumber.
  */
 export type Lang = 'zh' | 'en' | 'fr';
-export type FunctionGroup = 'sim' | 'gps' | 'action';
+export const FUNCTION_GROUPS = ['sim', 'gps', 'action'] as const;
+export type FunctionGroup = (typeof FUNCTION_GROUPS)[number];
 
 export interface FunctionDef {
   id: number;

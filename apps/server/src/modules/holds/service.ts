@@ -1,3 +1,4 @@
+import type { HoldNode } from '@lodestar/contract/holds';
 import { badRequest } from '../../lib/errors.ts';
 import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
@@ -5,17 +6,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { HoldRepository, HoldRow } from './repository.ts';
 
-export interface HoldNode {
-  HoldID: number;
-  HoldName: string;
-  parentHoldId: number | null;
-  HoldType: number;
-  isLeaf: boolean;
-  type: 'hold';
-  /** How many holds sit below this one. */
-  count: number;
-  Children: HoldNode[];
-}
+export type { HoldNode };
 
 export class HoldService {
   constructor(

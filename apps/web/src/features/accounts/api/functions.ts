@@ -1,15 +1,9 @@
-import type { FunctionGroup, Lang } from '@lodestar/domain';
+import type { FunctionRow } from '@lodestar/contract/functions';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 
 /** A function the caller holds and may therefore grant (`Function/GetFunctionList`). */
-export interface GrantableFunction {
-  id: number;
-  key: string;
-  group: FunctionGroup;
-  parent: number | null;
-  name: Record<Lang, string>;
-}
+export type GrantableFunction = FunctionRow;
 
 export const useGrantableFunctions = () =>
   useQuery({

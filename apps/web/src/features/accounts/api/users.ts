@@ -1,37 +1,29 @@
-import type { UserRow } from '@lodestar/contract/users';
+import type { FileIdData } from '@lodestar/contract/common';
+import type {
+  AddUserInput,
+  AddUserResult,
+  ModifyUserInput,
+  UserFilterInput,
+  UserListInput,
+  UserRow,
+  UserSortColumn,
+} from '@lodestar/contract/users';
 import type { Page } from '@lodestar/domain';
 import { api } from '../../../api/instance.ts';
-import type { PageQuery } from '../../../components/table/index.ts';
 
 /** A row of `User/GetUserList`. */
-export type { UserRow };
+export type { UserRow, UserSortColumn };
 
-export interface UserFilters {
-  /** The unit whose subtree is listed; absent = the caller's whole subtree. */
-  HoldID?: number;
-  Keyword: string;
-}
-
-export interface UserBody {
-  HoldID: number;
-  Phone: string;
-  UserName: string;
-  AccountType: number;
-  Contact?: string;
-  Email?: string;
-  Remark?: string;
-  ServiceEndDate?: string | null;
-}
+/** The list's filters: its export body less the order the table owns. HoldID absent = the caller's whole subtree. */
+export type UserFilters = Omit<UserFilterInput, 'SortColumn' | 'SortType'>;
 
 export const USERS_KEY = ['accounts', 'users'] as const;
 
-export const getUserList = (q: UserFilters & PageQuery) => api.post<Page<UserRow>>('User/GetUserList', q);
+export const getUserList = (q: UserListInput) => api.post<Page<UserRow>>('User/GetUserList', q);
 /** The list's filters and order without paging; answers the download-centre entry. */
-export const exportUserList = (q: UserFilters & Pick<PageQuery, 'SortColumn' | 'SortType'>) =>
-  api.post<{ FileID: number }>('User/ExportUserList', q);
-export const addUser = (body: UserBody & { UserPassword: string; Funs: number[] }) =>
-  api.post<{ UserID: number }>('User/AddUser', body);
-export const modifyUser = (body: Partial<UserBody> & { UserID: number }) => api.post<null>('User/ModifyUser', body);
+export const exportUserList = (q: UserFilterInput) => api.post<FileIdData>('User/ExportUserList', q);
+export const addUser = (body: AddUserInput) => api.post<AddUserResult>('User/AddUser', body);
+export const modifyUser = (body: ModifyUserInput) => api.post<null>('User/ModifyUser', body);
 export const removeUser = (UserID: number) => api.post<null>('User/RemoveUser', { UserID });
 export const resetPassword = (UserID: number, NewPass: string) =>
   api.post<null>('User/ResetPassword', { UserID, NewPass });

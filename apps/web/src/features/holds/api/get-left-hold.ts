@@ -1,16 +1,8 @@
+import type { HoldNode } from '@lodestar/contract/holds';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 
-export interface HoldNode {
-  HoldID: number;
-  HoldName: string;
-  Children?: HoldNode[] | null;
-  parentHoldId: number | null;
-  HoldType: number;
-  isLeaf?: boolean;
-  type?: number;
-  count?: number;
-}
+export type { HoldNode };
 
 export const getLeftHold = (holdName: string) => api.get<HoldNode[]>('Hold/GetLeftHold', { HoldName: holdName });
 

@@ -1,18 +1,9 @@
+import type { SettingsInput } from '@lodestar/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 import { type Profile, userInfoKey } from './get-user-info.ts';
 
-export interface SaveSettingsBody {
-  UserName?: string;
-  Contact?: string;
-  Email?: string;
-  TimeZone?: string;
-  MenuPosition?: number;
-  Language?: string;
-  DefaultProvince?: string;
-}
-
-export const saveSettings = (body: SaveSettingsBody) => api.post<Profile>('User/SaveSettings', body);
+export const saveSettings = (body: SettingsInput) => api.post<Profile>('User/SaveSettings', body);
 
 export function useSaveSettings() {
   const client = useQueryClient();
