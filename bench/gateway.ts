@@ -162,6 +162,11 @@ for (const target of values.targets.split(',') as ('embedded' | 'external')[]) {
     const line = `| ${target} (PostgreSQL ${db.version.split(' ')[0]})${apart ? ' via JetStream' : ''} | ${fmt(n)} | ${fmt((n * 1000) / interval)} | ${fmt(fleet.ackedPerSecond)} | ${fmt(persisted)} | ${fmt(fleet.p50)} / ${fmt(fleet.p99)} | ${fmt(perConnKiB, 1)} KiB | ${cpuSplit} | ${fmt(raw)} | ${fmt((persisted / raw) * 100)}% |`;
     console.log(line);
     lines.push(line);
+    // The connection caps must close nothing of a fleet that logs in (a reconnect storm from one address).
+    const g = gateway.stats();
+    console.log(
+      `  connection caps: ${g.unidentifiedEvictedPerAddress} closed at the per-address cap, ${g.unidentifiedEvicted} at the global cap, ${g.connectionsRefused} refused, ${g.unidentifiedTimedOut} timed out`,
+    );
     await gateway.close();
     if (apart) {
       await apart.stopWorker();

@@ -15,6 +15,13 @@ export interface Transport {
   destroy(): void;
   /** A registered device identified itself on this connection (it is no longer timed out or capped as unknown). */
   identified(): void;
+  /**
+   * The connection sent a well-formed id and waits for the directory to say whether it is registered (true), or
+   * the answer came (false). While it waits it is not closed to make room for a newcomer: in a reconnect storm
+   * behind one carrier-NAT address, lookups take seconds and a tracker that already logged in would otherwise be
+   * closed by the trackers arriving after it. The unidentified timeout still applies.
+   */
+  lookingUp?(waiting: boolean): void;
 }
 
 /** An unidentified connection sending this much garbage is not a tracker. */
@@ -177,7 +184,15 @@ export class DeviceConnection implements CommandLink {
 
   private async isKnown(deviceId: string): Promise<boolean> {
     if (this.known.has(deviceId)) return true;
-    const known = await this.gw.opts.directory.isKnown(this.channel.protocol, deviceId);
+    const first = this.deviceId === undefined;
+    if (first) this.transport.lookingUp?.(true);
+    let known: boolean;
+    try {
+      known = await this.gw.opts.directory.isKnown(this.channel.protocol, deviceId);
+    } finally {
+      // Identified below or not known: either way its place in the limiter is settled again.
+      if (first) this.transport.lookingUp?.(false);
+    }
     if (!known) return false;
     this.known.add(deviceId);
     if (this.deviceId === undefined) {

@@ -128,6 +128,40 @@ describe('connections that identify no registered device', () => {
     expect(open()).toBe(6);
   });
 
+  it('keep a tracker whose login is being looked up when newcomers from its address reach the cap', async () => {
+    // A reconnect storm behind one carrier-NAT address: the directory answers slowly, and more trackers arrive
+    // than the address may hold unidentified. Those that already sent a login must not be closed for them.
+    t = await testGateway(IMEIS, { maxUnidentifiedPerAddress: 2 });
+    const port = t.gateway.ports.gt06;
+    const isKnown = t.directory.isKnown.bind(t.directory);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    t.directory.isKnown = async (protocol, deviceId) => {
+      await gate;
+      return isKnown(protocol, deviceId);
+    };
+    const waiting = await Promise.all(
+      IMEIS.slice(0, 3).map(async (imei, i) => {
+        const device = await TestClient.connect(port);
+        device.send(encodeGt06Packet(0x01, 7 + i, Buffer.from(`0${imei}`, 'hex')));
+        return device;
+      }),
+    );
+    await eventually(() => t!.gateway.stats().unidentified === 3, 1000, 'three logins waiting for the directory');
+    const strangers = [await idle(), await idle(), await idle()];
+    await eventually(() => strangers[0]!.closed, 1000, 'the oldest idle stranger to give way');
+    expect(waiting.map((d) => d.closed)).toEqual([false, false, false]);
+    release();
+    await Promise.all(waiting.map((d, i) => d.expectHex(encodeGt06Ack(0x01, 7 + i).toString('hex'))));
+    expect(t.gateway.stats()).toMatchObject({ unidentified: 2, unidentifiedEvictedPerAddress: 1 });
+    // The identified trackers left the address's count; the strangers are still counted, oldest first.
+    await idle();
+    await eventually(() => strangers[1]!.closed, 1000, 'the address to be at its cap again');
+    expect(strangers[2]!.closed).toBe(false);
+  });
+
   it('make room at the global cap, oldest first; with every connection identified a new one is refused', async () => {
     t = await testGateway(IMEIS, { maxConnections: 3 });
     const port = t.gateway.ports.gt06;

@@ -66,6 +66,12 @@ export interface ConnectionSlot {
   identified(): void;
   /** The connection closed; safe to call more than once. */
   release(): void;
+  /**
+   * Its device id is being looked up (true) or the lookup answered (false): while looking up it is not evicted
+   * for a newcomer (it still times out), so a reconnect storm behind one address does not close the trackers
+   * that already sent their login.
+   */
+  lookingUp(waiting: boolean): void;
 }
 
 /** How often the limiter warns that it refuses or closes connections (each one would flood the log). */
@@ -124,18 +130,32 @@ export class ConnectionLimiter {
       this.stats.unidentifiedTimedOut++;
       slot.evict();
     }, this.limits.unidentifiedTimeoutMs).unref();
-    this.waiting.add(slot);
-    const group = this.perAddress.get(key) ?? new Set<Slot>();
-    group.add(slot);
-    this.perAddress.set(key, group);
+    this.enqueue(slot);
     return slot;
   }
 
   /** @internal the slot stops waiting (identified or released). */
   settle(slot: Slot): void {
     clearTimeout(slot.timer);
-    this.waiting.delete(slot);
     this.stats.unidentified--;
+    this.unqueue(slot);
+  }
+
+  /** @internal a waiting slot leaves the eviction order while its id is looked up (true), and rejoins after. */
+  lookingUp(slot: Slot, waiting: boolean): void {
+    if (waiting) this.unqueue(slot);
+    else this.enqueue(slot);
+  }
+
+  private enqueue(slot: Slot): void {
+    this.waiting.add(slot);
+    const group = this.perAddress.get(slot.address) ?? new Set<Slot>();
+    group.add(slot);
+    this.perAddress.set(slot.address, group);
+  }
+
+  private unqueue(slot: Slot): void {
+    this.waiting.delete(slot);
     const group = this.perAddress.get(slot.address);
     group?.delete(slot);
     if (group?.size === 0) this.perAddress.delete(slot.address);
@@ -187,6 +207,10 @@ class Slot implements ConnectionSlot {
   evict(): void {
     this.release();
     this.close();
+  }
+
+  lookingUp(waiting: boolean): void {
+    if (this.state === 'waiting') this.limiter.lookingUp(this, waiting);
   }
 
   identified(): void {

@@ -44,6 +44,7 @@ export async function listenTcp(
       },
       destroy: () => socket.destroy(),
       identified: () => slot.identified(),
+      lookingUp: (waiting) => slot.lookingUp(waiting),
     });
     socket.on('data', (chunk) => {
       const handled = connection.receive(chunk);

@@ -49,6 +49,7 @@ export async function listenUdp(
         end: () => forget(key),
         destroy: () => forget(key),
         identified: () => slot.identified(),
+        lookingUp: (waiting) => slot.lookingUp(waiting),
       });
       peer = { connection, slot, timer: setTimeout(() => forget(key), gw.opts.idleTimeoutMs).unref() };
       peers.set(key, peer);
