@@ -1,3 +1,4 @@
+import type { FileIdData } from '@lodestar/contract/common';
 import type { OrderDetail, OrderView, PayOrderFilters, PayOrderRow, PayOrderTotals } from '@lodestar/contract/payments';
 import { PayStatus } from '@lodestar/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,7 +17,7 @@ export const sandboxPay = (OrderID: number, Outcome: 'paid' | 'failed') =>
 /** SortColumn: CreateTime, AmountFen or PaidTime. Kind is forced by the caller's functions. */
 export const getPayOrderList = (q: PayOrderFilters & PageQuery) =>
   api.post<{ rows: PayOrderRow[]; total: number; Totals: PayOrderTotals }>('Payment/GetPayOrderList', q);
-export const exportPayOrderList = (f: PayOrderFilters) => api.post<{ FileID: number }>('Payment/ExportPayOrderList', f);
+export const exportPayOrderList = (f: PayOrderFilters) => api.post<FileIdData>('Payment/ExportPayOrderList', f);
 
 export const POLL_MS = 2_000;
 

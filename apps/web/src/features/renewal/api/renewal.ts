@@ -1,3 +1,4 @@
+import type { FileIdData } from '@lodestar/contract/common';
 import type { OrderView } from '@lodestar/contract/payments';
 import type { Quote, RenewalBody, RenewalFilters, RenewalSimRow } from '@lodestar/contract/renewal';
 import type { Page, PayMethod } from '@lodestar/domain';
@@ -11,8 +12,7 @@ export const renewalListRoot = ['renewal', 'sims'] as const;
 /** SortColumn: ExpiresOn, ICCID or HoldName. */
 export const getRenewalSimList = (q: RenewalFilters & PageQuery) =>
   api.post<Page<RenewalSimRow>>('Renewal/GetRenewalSimList', q);
-export const exportRenewalSimList = (f: RenewalFilters) =>
-  api.post<{ FileID: number }>('Renewal/ExportRenewalSimList', f);
+export const exportRenewalSimList = (f: RenewalFilters) => api.post<FileIdData>('Renewal/ExportRenewalSimList', f);
 export const getQuote = (body: RenewalBody) => api.post<Quote>('Renewal/Quote', body);
 export const createRenewalOrder = (body: RenewalBody & { Method: PayMethod }) =>
   api.post<OrderView>('Renewal/CreateOrder', body);

@@ -1,4 +1,4 @@
-import type { PageWithTotals } from '@lodestar/contract/common';
+import type { FileIdData, PageWithTotals } from '@lodestar/contract/common';
 import type { PayOrderFilters, PayOrderRow, PayOrderTotals } from '@lodestar/contract/payments';
 import type {
   NewStoppedInput,
@@ -33,7 +33,7 @@ export function useNewStopped(filters: NewStoppedInput) {
 function useExport<F>(path: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (filters: F) => api.post<{ FileID: number }>(path, filters),
+    mutationFn: (filters: F) => api.post<FileIdData>(path, filters),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['download', 'list'] }),
   });
 }

@@ -1,9 +1,10 @@
+import type { FileIdData } from '@lodestar/contract/common';
 import type { SimFilterInput } from '@lodestar/contract/sims';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 
 /** Prepares the spreadsheet as a download-centre entry. */
-export const exportSimList = (filters: SimFilterInput) => api.post<{ FileID: number }>('Sim/ExportSimList', filters);
+export const exportSimList = (filters: SimFilterInput) => api.post<FileIdData>('Sim/ExportSimList', filters);
 
 export function useExportSimList() {
   const qc = useQueryClient();

@@ -1,3 +1,4 @@
+import type { FileIdData } from '@lodestar/contract/common';
 import type { OrderView, PayOrderRow } from '@lodestar/contract/payments';
 import type { SendSmsResult, SmsBalance, SmsFilterInput, SmsList, SmsPack } from '@lodestar/contract/sms';
 import { PayKind } from '@lodestar/domain';
@@ -12,7 +13,7 @@ export const smsOrdersRoot = ['sms', 'orders'] as const;
 
 /** SortColumn is one of CreateTime, MSISDN, State. */
 export const getSmsList = (q: SmsFilterInput & PageQuery) => api.post<SmsList>('Sms/GetSmsList', q);
-export const exportSmsList = (filters: SmsFilterInput) => api.post<{ FileID: number }>('Sms/ExportSmsList', filters);
+export const exportSmsList = (filters: SmsFilterInput) => api.post<FileIdData>('Sms/ExportSmsList', filters);
 export const sendSms = (body: { MSISDNs: string[]; Content: string }) => api.post<SendSmsResult>('Sms/SendSms', body);
 
 export function useSmsBalance() {

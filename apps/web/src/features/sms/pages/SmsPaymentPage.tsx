@@ -1,3 +1,4 @@
+import type { FileIdData } from '@lodestar/contract/common';
 import '../sms.css';
 import type { OrderView, PayOrderRow } from '@lodestar/contract/payments';
 import { Fn, formatFen, PAY_METHODS, PayKind, PayMethod, PayStatus } from '@lodestar/domain';
@@ -163,7 +164,7 @@ export default function SmsPaymentPage() {
           funs.has(Fn.export) ? (
             <ExportButton
               exportFile={() =>
-                api.post<{ FileID: number }>('Payment/ExportPayOrderList', {
+                api.post<FileIdData>('Payment/ExportPayOrderList', {
                   Kind: PayKind.SmsPack,
                   Method: 0,
                   Status: -1,
