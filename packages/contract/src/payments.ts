@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DateTimeText, Id, Paging, ReplyOf } from './common.ts';
+import { type DataOf, DateTimeText, Id, Paging, ReplyOf } from './common.ts';
 
 export const tags = ['payments'];
 
@@ -77,3 +77,5 @@ export type PayOrderTotals = Static<typeof PayOrderTotals>;
 export const PayOrderListReply = ReplyOf(
   Type.Object({ rows: Type.Array(PayOrderRow), total: Type.Integer(), Totals: PayOrderTotals }),
 );
+/** Payment/GetPayOrderList's data: the page of orders and the totals of every matching order. */
+export type PayOrderList = DataOf<typeof PayOrderListReply>;

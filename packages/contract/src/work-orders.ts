@@ -74,6 +74,7 @@ export const WorkRow = Type.Object({
 });
 export type WorkRow = Static<typeof WorkRow>;
 export const WorkFlowListReply = PageOf(WorkRow);
+export type WorkFlowList = DataOf<typeof WorkFlowListReply>;
 
 export const ApprovalItem = Type.Object({
   WorkID: Id,

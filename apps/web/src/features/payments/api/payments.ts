@@ -1,5 +1,5 @@
 import type { FileIdData } from '@lodestar/contract/common';
-import type { OrderDetail, OrderView, PayOrderFilters, PayOrderRow, PayOrderTotals } from '@lodestar/contract/payments';
+import type { OrderDetail, OrderView, PayOrderFilters, PayOrderList } from '@lodestar/contract/payments';
 import { PayStatus } from '@lodestar/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
@@ -15,8 +15,7 @@ export const sandboxPay = (OrderID: number, Outcome: 'paid' | 'failed') =>
   api.post<OrderView>('Payment/SandboxPay', { OrderID, Outcome });
 
 /** SortColumn: CreateTime, AmountFen or PaidTime. Kind is forced by the caller's functions. */
-export const getPayOrderList = (q: PayOrderFilters & PageQuery) =>
-  api.post<{ rows: PayOrderRow[]; total: number; Totals: PayOrderTotals }>('Payment/GetPayOrderList', q);
+export const getPayOrderList = (q: PayOrderFilters & PageQuery) => api.post<PayOrderList>('Payment/GetPayOrderList', q);
 export const exportPayOrderList = (f: PayOrderFilters) => api.post<FileIdData>('Payment/ExportPayOrderList', f);
 
 export const POLL_MS = 2_000;

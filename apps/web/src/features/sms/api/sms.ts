@@ -1,6 +1,14 @@
 import type { FileIdData } from '@lodestar/contract/common';
-import type { OrderView, PayOrderRow } from '@lodestar/contract/payments';
-import type { SendSmsResult, SmsBalance, SmsFilterInput, SmsList, SmsPack } from '@lodestar/contract/sms';
+import type { OrderView, PayOrderList } from '@lodestar/contract/payments';
+import type {
+  BuySmsPackInput,
+  SendSmsInput,
+  SendSmsResult,
+  SmsBalance,
+  SmsFilterInput,
+  SmsList,
+  SmsPack,
+} from '@lodestar/contract/sms';
 import { PayKind } from '@lodestar/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
@@ -14,7 +22,7 @@ export const smsOrdersRoot = ['sms', 'orders'] as const;
 /** SortColumn is one of CreateTime, MSISDN, State. */
 export const getSmsList = (q: SmsFilterInput & PageQuery) => api.post<SmsList>('Sms/GetSmsList', q);
 export const exportSmsList = (filters: SmsFilterInput) => api.post<FileIdData>('Sms/ExportSmsList', filters);
-export const sendSms = (body: { MSISDNs: string[]; Content: string }) => api.post<SendSmsResult>('Sms/SendSms', body);
+export const sendSms = (body: SendSmsInput) => api.post<SendSmsResult>('Sms/SendSms', body);
 
 export function useSmsBalance() {
   return useQuery({ queryKey: smsBalanceKey, queryFn: () => api.post<SmsBalance>('Sms/GetSmsBalance', {}) });
@@ -39,11 +47,11 @@ export function useSendSms() {
   });
 }
 
-export const buySmsPack = (body: { PackID: string; Method: number }) => api.post<OrderView>('Sms/BuySmsPack', body);
+export const buySmsPack = (body: BuySmsPackInput) => api.post<OrderView>('Sms/BuySmsPack', body);
 
 /** The hold's SMS pack orders (Payment/GetPayOrderList, Kind 2). */
 export const getSmsPackOrders = (q: PageQuery) =>
-  api.post<{ rows: PayOrderRow[]; total: number }>('Payment/GetPayOrderList', {
+  api.post<PayOrderList>('Payment/GetPayOrderList', {
     ...q,
     Kind: PayKind.SmsPack,
     Method: 0,
