@@ -32,6 +32,14 @@ describe('applyPositions', () => {
     expect(next.A1).toMatchObject({ GpsTime: '2026-01-02 03:04:05', ReceiveTime: '2026-01-02 11:04:06' });
   });
 
+  it('places a device whose update has a position but no GPS time, keeping the time it had', () => {
+    // The feed's connection updates carry the cached position with a null fix time: the device must
+    // still reach the map (choosing it zooms to it), and the row keeps its last GPS time.
+    const unplaced = { N1: row('N1', { Lat: null, Lng: null, GpsTime: '2026-01-01 00:00:00' }) };
+    const next = applyPositions(unplaced, [pos('N1', 121.5, 31.2, { GpsTime: null })], 'UTC');
+    expect(next.N1).toMatchObject({ Lat: 31.2, Lng: 121.5, GpsTime: '2026-01-01 00:00:00' });
+  });
+
   it('gives a device with no fix its status but no position', () => {
     const unused = { N1: row('N1', { Lat: null, Lng: null, Speed: null, Course: null, Status: 'unused' }) };
     const noFix = pos('N1', 0, 0, {

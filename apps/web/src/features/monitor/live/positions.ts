@@ -24,7 +24,16 @@ export function applyPositions(
     const current = (next ?? rows)[p.DeviceID];
     if (!current) continue;
     next ??= { ...rows };
-    const fix = hasPosition(p) ? { Lat: p.Lat, Lng: p.Lng, Speed: p.Speed, Course: p.Course, GpsTime: p.GpsTime } : {};
+    const fix =
+      p.Lat !== null && p.Lng !== null
+        ? {
+            Lat: p.Lat,
+            Lng: p.Lng,
+            Speed: p.Speed,
+            Course: p.Course,
+            ...(p.GpsTime !== null && { GpsTime: p.GpsTime }),
+          }
+        : {};
     next[p.DeviceID] = {
       ...current,
       ...fix,
