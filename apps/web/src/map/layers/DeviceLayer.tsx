@@ -211,13 +211,21 @@ export function DeviceLayer({ devices, selectedId, onSelect, fitKey, coveredRigh
 
   // Bring a newly selected device into view. Choosing a device counts as moving the map: more
   // devices getting a position must not fit the fleet again and throw the person's device away.
+  // A device chosen before its first position arrived is brought into view when it arrives.
+  const broughtIntoView = useRef<string | null>(null);
   useEffect(() => {
-    if (!selectedId) return;
+    if (!selectedId) {
+      broughtIntoView.current = null;
+      return;
+    }
     userMoved.current = true;
-    const p = pointsRef.current.find((x) => x.id === selectedId);
+    if (broughtIntoView.current === selectedId) return;
+    const p = points.find((x) => x.id === selectedId);
+    if (!p) return;
+    broughtIntoView.current = selectedId;
     const shift = map.getContainer().clientWidth - coveredRight >= 120 ? coveredRight / 2 : 0;
-    if (p) map.easeTo({ center: p.at as LngLat, zoom: Math.max(map.getZoom(), 15), offset: [-shift, 0] });
-  }, [map, selectedId, coveredRight]);
+    map.easeTo({ center: p.at as LngLat, zoom: Math.max(map.getZoom(), 15), offset: [-shift, 0] });
+  }, [map, selectedId, coveredRight, points]);
 
   return null;
 }
