@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -82,5 +83,37 @@ describe('the server as a whole', () => {
     }
     const page = await t.app.inject({ method: 'GET', url: '/API/docs' });
     expect([200, 302]).toContain(page.statusCode);
+  });
+});
+
+describe('the API port under a flood of idle connections', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dbTargets()[0]!, { API_MAX_CONNECTIONS: '3' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('drops connections past API_MAX_CONNECTIONS and answers again once one closes', async () => {
+    const { port } = t.app.server.address() as AddressInfo;
+    const open = () =>
+      new Promise<Socket>((resolve, reject) => {
+        const s = connect(port, '127.0.0.1', () => resolve(s)).on('error', reject);
+      });
+    const closed = (s: Socket) =>
+      new Promise<boolean>((resolve) => {
+        if (s.destroyed) resolve(true);
+        s.once('close', () => resolve(true));
+        setTimeout(() => resolve(false), 1000).unref();
+      });
+    const idle = [await open(), await open(), await open()];
+    const extra = await open();
+    expect(await closed(extra)).toBe(true);
+    expect(idle.some((s) => s.destroyed)).toBe(false);
+    idle[0]!.destroy();
+    await new Promise((r) => setTimeout(r, 50));
+    const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(res.status).toBe(200);
+    for (const s of idle) s.destroy();
   });
 });

@@ -103,6 +103,9 @@ export async function buildApp({
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { allErrors: false } },
   });
+  // The API shares the open-file reserve with the database pool and NATS: a flood of idle sockets on this port
+  // must not take all of it (Node drops connections past the cap at accept).
+  app.server.maxConnections = config.apiMaxConnections;
   const { db } = database;
   const userRepo = new UserRepository(db);
   const holdRepo = new HoldRepository(db);

@@ -70,9 +70,12 @@ export interface Config {
     maxConnections: number | undefined;
     unidentifiedTimeoutMs: number;
     maxUnidentifiedPerAddress: number;
+    unidentifiedGraceMs: number;
   };
   /** Descriptors the gateway leaves for the API, the database pool, NATS and files. */
   openFileReserve: number;
+  /** Connections the API port holds at once; past it new ones are dropped, so a flood cannot take the reserve. */
+  apiMaxConnections: number;
   onlineTimeoutMs: number;
   natsUrl: string | undefined;
   /** What this process runs (ROLES); all three by default. Apart, they are joined through NATS. */
@@ -292,8 +295,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnections: env.GATEWAY_MAX_CONNECTIONS ? positiveInt(env, 'GATEWAY_MAX_CONNECTIONS', 1) : undefined,
       unidentifiedTimeoutMs: positiveInt(env, 'GATEWAY_UNIDENTIFIED_TIMEOUT_SECONDS', 30) * 1000,
       maxUnidentifiedPerAddress: positiveInt(env, 'GATEWAY_MAX_UNIDENTIFIED_PER_ADDRESS', 1000),
+      unidentifiedGraceMs: int(env, 'GATEWAY_UNIDENTIFIED_GRACE_SECONDS', 5) * 1000,
     },
     openFileReserve: int(env, 'OPEN_FILE_RESERVE', 2048),
+    apiMaxConnections: positiveInt(
+      env,
+      'API_MAX_CONNECTIONS',
+      Math.max(64, Math.floor(int(env, 'OPEN_FILE_RESERVE', 2048) / 2)),
+    ),
     onlineTimeoutMs: int(env, 'ONLINE_TIMEOUT_SECONDS', 600) * 1000,
     natsUrl: env.NATS_URL || undefined,
     roles: rolesSetting(env),

@@ -95,6 +95,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
       maxConnections: opts.maxConnections,
       unidentifiedTimeoutMs: opts.unidentifiedTimeoutMs,
       maxUnidentifiedPerAddress: opts.maxUnidentifiedPerAddress,
+      unidentifiedGraceMs: opts.unidentifiedGraceMs,
     },
     stats: () => structuredClone(stats),
     notifyCommand: (deviceId) => gw.dispatcher.notify(deviceId),

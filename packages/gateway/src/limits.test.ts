@@ -103,7 +103,7 @@ describe('connections that identify no registered device', () => {
   });
 
   it('are capped per address, the oldest giving way; identified devices from that address are not capped', async () => {
-    t = await testGateway(IMEIS, { maxUnidentifiedPerAddress: 2 });
+    t = await testGateway(IMEIS, { maxUnidentifiedPerAddress: 2, unidentifiedGraceMs: 0 });
     const port = t.gateway.ports.gt06;
     const [a1, a2] = [await idle(), await idle()];
     const a3 = await idle();
@@ -131,7 +131,7 @@ describe('connections that identify no registered device', () => {
   it('keep a tracker whose login is being looked up when newcomers from its address reach the cap', async () => {
     // A reconnect storm behind one carrier-NAT address: the directory answers slowly, and more trackers arrive
     // than the address may hold unidentified. Those that already sent a login must not be closed for them.
-    t = await testGateway(IMEIS, { maxUnidentifiedPerAddress: 2 });
+    t = await testGateway(IMEIS, { maxUnidentifiedPerAddress: 2, unidentifiedGraceMs: 0 });
     const port = t.gateway.ports.gt06;
     const isKnown = t.directory.isKnown.bind(t.directory);
     let release!: () => void;
@@ -160,6 +160,21 @@ describe('connections that identify no registered device', () => {
     await idle();
     await eventually(() => strangers[1]!.closed, 1000, 'the address to be at its cap again');
     expect(strangers[2]!.closed).toBe(false);
+  });
+
+  it('let a burst from one address past its cap within the grace; past it, the oldest gives way again', async () => {
+    // Trackers behind one NAT reconnecting together must not be closed for each other before they log in.
+    t = await testGateway(IMEIS, { maxUnidentifiedPerAddress: 2, unidentifiedGraceMs: 400 });
+    const burst = [await idle(), await idle(), await idle(), await idle()];
+    await sleep(100);
+    expect(burst.map((c) => c.closed)).toEqual([false, false, false, false]);
+    expect(t.gateway.stats()).toMatchObject({ unidentifiedEvictedPerAddress: 0, unidentified: 4 });
+    await sleep(400);
+    const late = await idle();
+    await eventually(() => burst[0]!.closed, 1000, "the address's oldest, past its grace, to give way");
+    await sleep(50);
+    expect([...burst.slice(1), late].map((c) => c.closed)).toEqual([false, false, false, false]);
+    expect(t.gateway.stats()).toMatchObject({ unidentifiedEvictedPerAddress: 1, unidentified: 4 });
   });
 
   it('make room at the global cap, oldest first; with every connection identified a new one is refused', async () => {

@@ -44,6 +44,11 @@ export interface GatewayOptions {
    * reconnecting together.
    */
   maxUnidentifiedPerAddress?: number;
+  /**
+   * An unidentified connection younger than this does not give way to a newcomer from its address, so trackers
+   * reconnecting together behind one NAT are not closed for each other before they can log in. Default 5 s.
+   */
+  unidentifiedGraceMs?: number;
   /** A socket silent this long is closed (half-open connections after a device lost power). Default 5 min. */
   idleTimeoutMs?: number;
   /** A sent command with no answer after this long is marked failed 'timeout'. Default 60 s. */
@@ -72,6 +77,7 @@ export interface ResolvedOptions {
   maxConnections: number;
   unidentifiedTimeoutMs: number;
   maxUnidentifiedPerAddress: number;
+  unidentifiedGraceMs: number;
   idleTimeoutMs: number;
   commandTimeoutMs: number;
   gt06AckLocations: boolean;
@@ -100,6 +106,7 @@ export function resolveOptions(o: GatewayOptions): ResolvedOptions {
     maxConnections: positive('maxConnections', o.maxConnections ?? 20_000),
     unidentifiedTimeoutMs: positive('unidentifiedTimeoutMs', o.unidentifiedTimeoutMs ?? 30_000),
     maxUnidentifiedPerAddress: positive('maxUnidentifiedPerAddress', o.maxUnidentifiedPerAddress ?? 1_000),
+    unidentifiedGraceMs: nonNegative('unidentifiedGraceMs', o.unidentifiedGraceMs ?? 5_000),
     idleTimeoutMs: o.idleTimeoutMs ?? 5 * 60_000,
     commandTimeoutMs: o.commandTimeoutMs ?? 60_000,
     gt06AckLocations: o.gt06AckLocations ?? true,
@@ -113,5 +120,11 @@ export function resolveOptions(o: GatewayOptions): ResolvedOptions {
 function positive(name: string, value: number): number {
   if (!Number.isInteger(value) || value < 1)
     throw new RangeError(`gateway ${name} must be a whole number ≥ 1, got ${value}`);
+  return value;
+}
+
+function nonNegative(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 0)
+    throw new RangeError(`gateway ${name} must be a whole number ≥ 0, got ${value}`);
   return value;
 }

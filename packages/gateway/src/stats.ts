@@ -58,6 +58,8 @@ export interface ConnectionLimits {
   maxConnections: number;
   maxUnidentifiedPerAddress: number;
   unidentifiedTimeoutMs: number;
+  /** An unidentified connection younger than this never gives way to a newcomer from its address. */
+  unidentifiedGraceMs: number;
 }
 
 /** One open connection's place in the limiter. */
@@ -107,9 +109,16 @@ export class ConnectionLimiter {
     const key = addressKey(address);
     const fromAddress = this.perAddress.get(key);
     if (fromAddress && fromAddress.size >= this.limits.maxUnidentifiedPerAddress) {
-      this.stats.unidentifiedEvictedPerAddress++;
-      this.warnNow('unidentified connections of one address at their cap; closing its oldest', { protocol, address });
-      first(fromAddress)?.evict();
+      // Only a connection that has had its grace gives way: trackers behind one carrier NAT reconnecting together
+      // (after an outage or a restart) all connect within a second or two and log in right after. Closing them
+      // for each other made them churn (10,000 at once lost a quarter of their throughput). Idle floods still
+      // churn among themselves once past the grace, and the global cap and the timeout bound the rest.
+      const oldest = first(fromAddress);
+      if (oldest && Date.now() - oldest.openedAt >= this.limits.unidentifiedGraceMs) {
+        this.stats.unidentifiedEvictedPerAddress++;
+        this.warnNow('unidentified connections of one address at their cap; closing its oldest', { protocol, address });
+        oldest.evict();
+      }
     }
     if (this.open >= this.limits.maxConnections) {
       const oldest = first(this.waiting);
@@ -194,6 +203,7 @@ const first = <T>(set: Set<T> | undefined): T | undefined => set?.values().next(
 
 class Slot implements ConnectionSlot {
   timer: NodeJS.Timeout | undefined;
+  readonly openedAt = Date.now();
   private state: 'waiting' | 'identified' | 'released' = 'waiting';
 
   constructor(

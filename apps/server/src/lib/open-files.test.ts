@@ -45,12 +45,13 @@ describe('open-file limit', () => {
 });
 
 describe('device connection settings', () => {
-  it('default to a derived cap, 30 s, 1,000 per address and a reserve of 2,048', () => {
+  it('default to a derived cap, 30 s, 1,000 per address after a 5 s grace and a reserve of 2,048', () => {
     const config = loadConfig({});
     expect(config.gatewayLimits).toEqual({
       maxConnections: undefined,
       unidentifiedTimeoutMs: 30_000,
       maxUnidentifiedPerAddress: 1000,
+      unidentifiedGraceMs: 5_000,
     });
     expect(config.openFileReserve).toBe(2048);
   });
@@ -60,12 +61,14 @@ describe('device connection settings', () => {
       GATEWAY_MAX_CONNECTIONS: '120000',
       GATEWAY_UNIDENTIFIED_TIMEOUT_SECONDS: '10',
       GATEWAY_MAX_UNIDENTIFIED_PER_ADDRESS: '50',
+      GATEWAY_UNIDENTIFIED_GRACE_SECONDS: '0',
       OPEN_FILE_RESERVE: '4096',
     });
     expect(config.gatewayLimits).toEqual({
       maxConnections: 120_000,
       unidentifiedTimeoutMs: 10_000,
       maxUnidentifiedPerAddress: 50,
+      unidentifiedGraceMs: 0,
     });
     expect(config.openFileReserve).toBe(4096);
     expect(() => loadConfig({ GATEWAY_UNIDENTIFIED_TIMEOUT_SECONDS: '0' })).toThrow(
