@@ -1,5 +1,6 @@
+import type { HoldTypeCode } from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
-import { HoldTypeSchema, Id, ReplyOf } from './common.ts';
+import { type DataOf, HoldTypeSchema, Id, ReplyOf } from './common.ts';
 
 const HoldName = Type.String({ minLength: 1, maxLength: 64 });
 
@@ -18,7 +19,7 @@ export interface HoldNode {
   HoldID: number;
   HoldName: string;
   parentHoldId: number | null;
-  HoldType: number;
+  HoldType: HoldTypeCode;
   isLeaf: boolean;
   type: 'hold';
   /** How many holds sit below this one. */
@@ -38,7 +39,7 @@ export const SelectReply = ReplyOf(
       HoldID: Type.Integer(),
       HoldName: Type.String(),
       parentHoldId: Type.Union([Type.Integer(), Type.Null()]),
-      HoldType: Type.Integer(),
+      HoldType: HoldTypeSchema,
     }),
   ),
 );
@@ -47,5 +48,6 @@ export const AddHoldReply = ReplyOf(Type.Object({ HoldID: Type.Integer() }));
 export type AddHoldInput = Static<typeof AddHoldBody>;
 export type ModifyHoldInput = Static<typeof ModifyHoldBody>;
 export type MoveHoldInput = Static<typeof MoveHoldBody>;
+export type AddHoldData = DataOf<typeof AddHoldReply>;
 /** A row of hold/getholdselect. */
 export type HoldOption = Static<typeof SelectReply>['data'][number];

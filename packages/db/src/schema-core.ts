@@ -1,3 +1,4 @@
+import type { HoldTypeCode } from '@lodestar/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -30,7 +31,7 @@ export const holds = pgTable(
     id: serial('id').primaryKey(),
     parentId: integer('parent_id'),
     name: text('name').notNull(),
-    holdType: smallint('hold_type').notNull(),
+    holdType: smallint('hold_type').$type<HoldTypeCode>().notNull(),
     path: text('path').notNull(),
     createdAt: createdAt(),
   },

@@ -15,6 +15,8 @@ export enum HoldType {
   Other = 9,
 }
 export const HOLD_TYPES = [1, 2, 3, 4, 9] as const;
+/** A hold type as stored and sent: one of HOLD_TYPES. */
+export type HoldTypeCode = (typeof HOLD_TYPES)[number];
 
 /** Menu position (spec section 2: default right; configuration direction 1 = top). */
 export enum MenuPosition {

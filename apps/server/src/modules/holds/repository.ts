@@ -1,4 +1,5 @@
 import { type Db, holds } from '@lodestar/db';
+import type { HoldTypeCode } from '@lodestar/domain';
 import { and, asc, count, eq, ilike, like, sql } from 'drizzle-orm';
 import { escapeLike } from '../../lib/like.ts';
 
@@ -31,7 +32,7 @@ export class HoldRepository {
     return (row?.n ?? 0) > 0;
   }
 
-  async insert(name: string, holdType: number, parent: HoldRow): Promise<HoldRow> {
+  async insert(name: string, holdType: HoldTypeCode, parent: HoldRow): Promise<HoldRow> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.insert(holds).values({ name, holdType, parentId: parent.id, path: '/' }).returning();
       const path = `${parent.path}${row!.id}/`;
@@ -40,7 +41,7 @@ export class HoldRepository {
     });
   }
 
-  async update(id: number, patch: { name?: string; holdType?: number }): Promise<void> {
+  async update(id: number, patch: { name?: string; holdType?: HoldTypeCode }): Promise<void> {
     if (Object.keys(patch).length) await this.db.update(holds).set(patch).where(eq(holds.id, id));
   }
 

@@ -1,4 +1,5 @@
 import type { HoldNode } from '@lodestar/contract/holds';
+import type { HoldTypeCode } from '@lodestar/domain';
 import { badRequest } from '../../lib/errors.ts';
 import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
@@ -61,7 +62,7 @@ export class HoldService {
     return rows.map((r) => ({ HoldID: r.id, HoldName: r.name, parentHoldId: r.parentId, HoldType: r.holdType }));
   }
 
-  async add(auth: AuthContext, name: string, holdType: number, parentId: number): Promise<{ HoldID: number }> {
+  async add(auth: AuthContext, name: string, holdType: HoldTypeCode, parentId: number): Promise<{ HoldID: number }> {
     const parent = await this.holds.findById(parentId);
     assertInSubtree(auth.holdPath, parent);
     const row = await this.holds.insert(name, holdType, parent!);
@@ -69,7 +70,11 @@ export class HoldService {
     return { HoldID: row.id };
   }
 
-  async modify(auth: AuthContext, id: number, patch: { name?: string | undefined; holdType?: number | undefined }) {
+  async modify(
+    auth: AuthContext,
+    id: number,
+    patch: { name?: string | undefined; holdType?: HoldTypeCode | undefined },
+  ) {
     await this.own(auth, id);
     await this.holds.update(id, {
       ...(patch.name ? { name: patch.name } : {}),

@@ -1,11 +1,11 @@
-import { HOLD_TYPES } from '@lodestar/domain';
+import { HOLD_TYPES, type HoldTypeCode } from '@lodestar/domain';
 import { Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { holdIcon, holdTypeKey } from '../../holds/components/hold-icons.tsx';
 
 export interface HoldForm {
   HoldName: string;
-  HoldType: number;
+  HoldType: HoldTypeCode;
 }
 
 /** Name and type of a unit (spec section 3: types 1 to 4 and other, each with its icon). */
