@@ -123,6 +123,10 @@ export async function buildApp({
 
   healthRoutes(app, new HealthService(new HealthRepository(database.pool)));
 
+  const invalidate = (deviceId: string) => {
+    live.cache.invalidate(deviceId);
+    deviceChanged?.(deviceId);
+  };
   const account = new AccountService({
     users: userRepo,
     holds: holdRepo,
@@ -134,6 +138,7 @@ export async function buildApp({
     sessionHours: config.sessionHours,
     loginLimits: { perPhone: config.loginLimitPerPhone, perAddress: config.loginLimitPerAddress },
     devices: deviceRepo,
+    deviceMoved: invalidate,
     registration: new RegistrationRepository(db),
     registrationOpen: config.registration,
     registrationHoldId: config.registrationHoldId,
@@ -154,10 +159,6 @@ export async function buildApp({
   const monitorRepo = new MonitorRepository(db, database.pool);
   const commandRepo = new CommandRepository(db);
   const notify = (deviceId: string) => notifyCommand?.(deviceId);
-  const invalidate = (deviceId: string) => {
-    live.cache.invalidate(deviceId);
-    deviceChanged?.(deviceId);
-  };
   deviceRoutes(
     app,
     new DeviceService(deviceRepo, holdScope, opLog, invalidate, config.onlineTimeoutMs, (userId) =>

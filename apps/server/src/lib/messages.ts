@@ -151,6 +151,11 @@ const CORE_MESSAGES = {
     fr: 'Au-delà de l’historique consultable (jours)',
   },
   registrationClosed: { zh: '暂不开放注册', en: 'Registration is closed', fr: 'Les inscriptions sont fermées' },
+  registerDeviceNotInStock: {
+    zh: '该设备不在可注册的库存中，请核对设备号或联系服务商',
+    en: 'This device is not in stock for registration: check its ID or ask your provider',
+    fr: 'Cet appareil n’est pas en stock pour l’inscription : vérifiez son identifiant ou adressez-vous au fournisseur',
+  },
   // catalogue
   nameExists: { zh: '名称已存在', en: 'Already exists', fr: 'Existe déjà' },
   operatorNotAvailable: {

@@ -1,5 +1,5 @@
-import { type Db, holds, vehicles } from '@lodestar/db';
-import { isNull } from 'drizzle-orm';
+import { type Db, devices, holds, vehicles } from '@lodestar/db';
+import { and, eq, isNull } from 'drizzle-orm';
 
 /** What self-registration writes besides the user and its hold: the default parent and the vehicle. */
 export class RegistrationRepository {
@@ -14,6 +14,19 @@ export class RegistrationRepository {
       .orderBy(holds.id)
       .limit(1);
     return root?.id;
+  }
+
+  /**
+   * Moves a device from stock (the registration unit) into the new customer's unit; false when it is no
+   * longer there (claimed by someone else since it was checked).
+   */
+  async claimDevice(devicePk: number, stockHoldId: number, customerHoldId: number): Promise<boolean> {
+    const moved = await this.db
+      .update(devices)
+      .set({ holdId: customerHoldId })
+      .where(and(eq(devices.id, devicePk), eq(devices.holdId, stockHoldId)))
+      .returning({ id: devices.id });
+    return moved.length > 0;
   }
 
   async insertVehicle(holdId: number, v: { plate: string; ownerName: string; deviceId: string }): Promise<void> {

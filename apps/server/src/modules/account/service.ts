@@ -79,6 +79,8 @@ export class AccountService {
       sessionHours: number;
       /** A registered vehicle is bound by its device's stored id. */
       devices: Pick<DeviceRepository, 'findByDeviceId'>;
+      /** A device claimed at registration changed unit: the ingest side's caches forget it. */
+      deviceMoved: (deviceId: string) => void;
       registration: RegistrationRepository;
       /** Self-registration is open (REGISTRATION); its users go under this hold, else the first root. */
       registrationOpen: boolean;
@@ -163,6 +165,12 @@ export class AccountService {
     const parent = registrationHoldId ? await this.deps.holds.findById(registrationHoldId) : undefined;
     if (!parent) throw new AppError(400, ErrCode.Validation, 'registrationClosed');
     await this.consumeCode(input.Phone, 'register', input.SMSCode);
+    // Bound by the device's stored id, however its JT/T 808 leading zeros were typed (normaliseDeviceId).
+    // Only a device in stock in the registration unit may be claimed: never one reporting unregistered,
+    // nor another unit's (checked after the code, so the call tells nobody without one what is in stock).
+    const typed = input.Vehicle.DeviceID;
+    const device = typed ? await this.deps.devices.findByDeviceId(typed) : undefined;
+    if (typed && device?.holdId !== parent.id) throw badRequest('registerDeviceNotInStock', 'Vehicle.DeviceID');
     const hold = await this.deps.holds.insert(input.HoldName || input.UserName, HoldType.Individual, parent);
     const userId = await this.deps.users.insert(
       {
@@ -175,13 +183,15 @@ export class AccountService {
       },
       REGISTERED_USER_FUNS,
     );
-    // Bound by the device's stored id, however its JT/T 808 leading zeros were typed (normaliseDeviceId).
-    const typed = input.Vehicle.DeviceID;
-    const device = typed ? await this.deps.devices.findByDeviceId(typed) : undefined;
+    if (device) {
+      if (!(await this.deps.registration.claimDevice(device.id, parent.id, hold.id)))
+        throw conflict('registerDeviceNotInStock', 'Vehicle.DeviceID');
+      this.deps.deviceMoved(device.deviceId);
+    }
     await this.deps.registration.insertVehicle(hold.id, {
       plate: input.Vehicle.Plate,
       ownerName: input.Vehicle.OwnerName ?? '',
-      deviceId: device?.deviceId ?? typed ?? '',
+      deviceId: device?.deviceId ?? '',
     });
     await this.deps.logs.operation({ userId, holdId: hold.id, action: 'register', detail: input.Vehicle.Plate });
     return { UserID: userId };

@@ -19,6 +19,16 @@ export const DEVICES_MESSAGES = {
     en: 'No vehicle information',
     fr: 'Aucune information sur le véhicule',
   },
+  unknownDevicesSuperAdmin: {
+    zh: '仅超级管理员可查看未注册设备',
+    en: 'Only the super administrator sees unregistered devices',
+    fr: 'Seul le super administrateur voit les appareils non enregistrés',
+  },
+  devicesFromProvider: {
+    zh: '个人用户的设备由服务商登记，请联系服务商',
+    en: "A customer's devices are registered by its provider: ask your provider",
+    fr: 'Les appareils d’un client sont enregistrés par son fournisseur : adressez-vous à lui',
+  },
 } as const satisfies MessageCatalogue;
 
 declare module '../../lib/messages.ts' {

@@ -73,9 +73,7 @@ export function deviceRoutes(fastify: FastifyInstance, svc: DeviceService) {
     '/API/api/Device/GetUnknownDevices',
     { config: manage, schema: { tags, querystring: UnknownQuery, response: { 200: UnknownListReply } } },
     async (req, reply) =>
-      reply.ok(
-        await svc.unknown((req.query.PageIndex - 1) * req.query.PageSize, req.query.PageSize, req.auth.timeZone),
-      ),
+      reply.ok(await svc.unknown(req.auth, (req.query.PageIndex - 1) * req.query.PageSize, req.query.PageSize)),
   );
   app.post(
     '/API/api/Monitor/GetMonitorList',

@@ -1,7 +1,7 @@
-import { LIMITS, type Protocol, type StatusFilter, splitDeviceIds } from '@lodestar/domain';
+import { AccountType, HoldType, LIMITS, type Protocol, type StatusFilter, splitDeviceIds } from '@lodestar/domain';
 import { normaliseDeviceId } from '@lodestar/protocols';
 import { isOnline, type LatestState, lifeState, type MapStatus, mapStatus } from '../../ingest/state.ts';
-import { badRequest, conflict } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import type { HoldScope } from '../../lib/hold-scope.ts';
 import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
@@ -49,6 +49,11 @@ export class DeviceService {
   async add(auth: AuthContext, d: DeviceInput): Promise<{ DeviceID: string }> {
     const hold = await this.holds.findById(d.HoldID!);
     assertInSubtree(auth.holdPath, hold);
+    // Anyone with a phone can open a customer's unit (self-registration): if it could add any IMEI, it could
+    // take a tracker that reports here unregistered, or one not sold yet, and watch it. A customer's devices
+    // come from its provider instead: claimed from stock at registration, or moved there by the provider.
+    if ((await this.holds.findById(auth.holdId))?.holdType === HoldType.Individual)
+      throw forbidden('devicesFromProvider');
     this.checkTimeZone(d.TimeZone);
     // The form the gateway looks the device up by: `013912345678` and `13912345678` are one JT/T 808 terminal.
     const deviceId = normaliseDeviceId(d.Protocol!, d.DeviceID);
@@ -118,7 +123,13 @@ export class DeviceService {
     return { rows: rows.map((d) => this.toRow(auth, d, states.get(d.id))), total };
   }
 
-  async unknown(offset: number, limit: number, tz: string) {
+  /**
+   * Trackers that report without being registered, from every tenant: their IMEIs and addresses are the
+   * platform's to see, not any unit's (an IMEI seen here could be registered into one's own unit and watched).
+   */
+  async unknown(auth: AuthContext, offset: number, limit: number) {
+    if (auth.accountType !== AccountType.SuperAdmin) throw forbidden('unknownDevicesSuperAdmin');
+    const tz = auth.timeZone;
     const { rows, total } = await this.devices.listUnknown(offset, limit);
     return {
       rows: rows.map((u) => ({
