@@ -5,6 +5,7 @@ import { InProcessBus } from './ingest/bus.ts';
 import { createIngest, type Ingest } from './ingest/index.ts';
 import { Exporter } from './lib/exporter.ts';
 import { HoldScope } from './lib/hold-scope.ts';
+import { errSerializer } from './lib/log-errors.ts';
 import type { OperationLogRepository } from './lib/operation-log-repository.ts';
 import { RegistrationRepository } from './modules/account/registration-repository.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -96,8 +97,13 @@ export async function buildApp({
   releaseAlarms,
   logger = false,
 }: AppDeps): Promise<FastifyInstance> {
+  // Whoever configures the logger, errors are written without the values bound to a failed query.
+  const loggerOptions: boolean | object = logger && {
+    ...(typeof logger === 'object' ? logger : {}),
+    serializers: { ...(logger as { serializers?: object }).serializers, err: errSerializer },
+  };
   const app = Fastify({
-    logger,
+    logger: loggerOptions,
     trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,

@@ -20,13 +20,19 @@ export interface Reply<T = unknown> {
  * A real app on a fresh database of the target server, with the local SMS provider writing into
  * `smsLog` instead of stdout so tests can read the codes a user would receive.
  */
-export async function startTestApp(target: DbTarget, env: Record<string, string> = {}) {
+export async function startTestApp(target: DbTarget, env: Record<string, string> = {}, opts: { logger?: object } = {}) {
   const database = await createTestDatabase(target);
   const smsLog: string[] = [];
   // Every test request comes from 127.0.0.1, so the per-address limit is lifted here.
   const config = loadConfig({ DEMO: '0', LOGIN_LIMIT_PER_ADDRESS: '100000', ...env });
   const ingest = createIngest(database.pool, new InProcessBus(), config.filters);
-  const app = await buildApp({ config, database, ingest, sms: new LocalSmsProvider((l) => smsLog.push(l)) });
+  const app = await buildApp({
+    config,
+    database,
+    ingest,
+    sms: new LocalSmsProvider((l) => smsLog.push(l)),
+    ...(opts.logger ? { logger: opts.logger } : {}),
+  });
   await ensureSuperAdmin(database.db, { phone: '13800000000', password: 'admin123' });
   const [rootHold] = await database.db.select().from(holds).where(isNull(holds.parentId));
   if (!rootHold) throw new Error('no root hold');
