@@ -143,6 +143,7 @@ export async function buildApp({
     smsTemplate: config.smsTemplate,
     sessionHours: config.sessionHours,
     loginLimits: { perPhone: config.loginLimitPerPhone, perAddress: config.loginLimitPerAddress },
+    codeCheckLimits: { perPhone: config.codeCheckLimitPerPhone, perAddress: config.codeCheckLimitPerAddress },
     devices: deviceRepo,
     deviceMoved: invalidate,
     registration: new RegistrationRepository(db),

@@ -62,6 +62,9 @@ export interface Config {
   registration: boolean;
   loginLimitPerPhone: number;
   loginLimitPerAddress: number;
+  /** Code checks (account/retrievepassword, account/register) a minute, per phone and per client address. */
+  codeCheckLimitPerPhone: number;
+  codeCheckLimitPerAddress: number;
   registrationHoldId: number | undefined;
   logLevel: string;
   gatewayPorts: { gt06: number; jt808: number; h02: number; osmand: number; teltonika: number };
@@ -279,6 +282,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registration: (env.REGISTRATION ?? '1') !== '0',
     loginLimitPerPhone: int(env, 'LOGIN_LIMIT_PER_PHONE', LIMITS.loginAttemptsPerPhonePerMinute),
     loginLimitPerAddress: int(env, 'LOGIN_LIMIT_PER_ADDRESS', LIMITS.loginAttemptsPerAddressPerMinute),
+    codeCheckLimitPerPhone: int(env, 'CODE_CHECK_LIMIT_PER_PHONE', LIMITS.codeChecksPerPhonePerMinute),
+    codeCheckLimitPerAddress: int(env, 'CODE_CHECK_LIMIT_PER_ADDRESS', LIMITS.codeChecksPerAddressPerMinute),
     registrationHoldId: env.REGISTRATION_HOLD_ID ? int(env, 'REGISTRATION_HOLD_ID', 0) : undefined,
     logLevel: env.LOG_LEVEL ?? 'warn',
     gatewayPorts:

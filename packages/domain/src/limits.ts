@@ -8,8 +8,13 @@ export const LIMITS = {
   /** One code per phone per minute; a phone gets at most this many per hour. */
   smsCodeIntervalMs: 60_000,
   smsCodesPerHour: 5,
+  /** Tries at one code, right or wrong; after this many wrong ones the code is dead. */
+  smsCodeTries: 5,
   loginAttemptsPerPhonePerMinute: 10,
   loginAttemptsPerAddressPerMinute: 30,
+  /** Code checks (password recovery, registration) a minute; CODE_CHECK_LIMIT_PER_PHONE / _PER_ADDRESS. */
+  codeChecksPerPhonePerMinute: 10,
+  codeChecksPerAddressPerMinute: 30,
   sessionLifetimeMs: 7 * 24 * 3600_000,
   batchDeviceIds: 1000,
   monitorAllDevices: 500,

@@ -23,8 +23,13 @@ export interface Reply<T = unknown> {
 export async function startTestApp(target: DbTarget, env: Record<string, string> = {}, opts: { logger?: object } = {}) {
   const database = await createTestDatabase(target);
   const smsLog: string[] = [];
-  // Every test request comes from 127.0.0.1, so the per-address limit is lifted here.
-  const config = loadConfig({ DEMO: '0', LOGIN_LIMIT_PER_ADDRESS: '100000', ...env });
+  // Every test request comes from 127.0.0.1, so the per-address limits are lifted here.
+  const config = loadConfig({
+    DEMO: '0',
+    LOGIN_LIMIT_PER_ADDRESS: '100000',
+    CODE_CHECK_LIMIT_PER_ADDRESS: '100000',
+    ...env,
+  });
   const ingest = createIngest(database.pool, new InProcessBus(), config.filters);
   const app = await buildApp({
     config,

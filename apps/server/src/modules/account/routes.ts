@@ -75,7 +75,7 @@ export function accountRoutes(fastify: FastifyInstance, svc: AccountService, con
     { config: pub, schema: { tags, body: RetrieveBody, response: { 200: Empty } } },
     async (req, reply) => {
       const b = req.body;
-      await svc.retrievePassword(b.Phone, b.SMSCode, b.NewPass);
+      await svc.retrievePassword(b.Phone, b.SMSCode, b.NewPass, meta(req));
       return reply.ok();
     },
   );
@@ -86,7 +86,7 @@ export function accountRoutes(fastify: FastifyInstance, svc: AccountService, con
       config: pub,
       schema: { tags, body: RegisterBody, response: { 200: RegisterReply } },
     },
-    async (req, reply) => reply.ok(await svc.register(req.body)),
+    async (req, reply) => reply.ok(await svc.register(req.body, meta(req))),
   );
 
   app.post(`${base}/logout`, { schema: { tags, response: { 200: Empty } } }, async (req, reply) => {

@@ -65,6 +65,8 @@ const decoyHash = hashPassword(`decoy-${Date.now()}`);
 export class AccountService {
   private readonly loginByPhone: RateLimiter;
   private readonly loginByAddress: RateLimiter;
+  private readonly codeCheckByPhone: RateLimiter;
+  private readonly codeCheckByAddress: RateLimiter;
   private readonly smsByAddress = new RateLimiter(20, 3_600_000);
 
   constructor(
@@ -87,10 +89,14 @@ export class AccountService {
       registrationHoldId: number | undefined;
       /** Log-in attempts a minute, per phone and per client address. */
       loginLimits: { perPhone: number; perAddress: number };
+      /** Code checks (password recovery, registration) a minute, per phone and per client address. */
+      codeCheckLimits: { perPhone: number; perAddress: number };
     },
   ) {
     this.loginByPhone = new RateLimiter(deps.loginLimits.perPhone, 60_000);
     this.loginByAddress = new RateLimiter(deps.loginLimits.perAddress, 60_000);
+    this.codeCheckByPhone = new RateLimiter(deps.codeCheckLimits.perPhone, 60_000);
+    this.codeCheckByAddress = new RateLimiter(deps.codeCheckLimits.perAddress, 60_000);
   }
 
   async login(phone: string, password: string, meta: ClientMeta): Promise<SessionPayload> {
@@ -146,7 +152,8 @@ export class AccountService {
     return { provider: this.deps.sms.name, expiresInSeconds: LIMITS.smsCodeLifetimeMs / 1000 };
   }
 
-  async retrievePassword(phone: string, code: string, newPass: string): Promise<void> {
+  async retrievePassword(phone: string, code: string, newPass: string, meta: ClientMeta): Promise<void> {
+    this.limitCodeCheck(phone, meta.ip);
     if (!isValidPassword(newPass)) throw badRequest('passwordRule');
     const user = await this.deps.users.findByPhone(phone);
     if (!user) throw new AppError(400, ErrCode.NoAccount, 'noAccount');
@@ -156,7 +163,8 @@ export class AccountService {
     await this.deps.logs.operation({ userId: user.id, holdId: user.holdId, action: 'retrievePassword' });
   }
 
-  async register(input: RegisterInput): Promise<{ UserID: number }> {
+  async register(input: RegisterInput, meta: ClientMeta): Promise<{ UserID: number }> {
+    this.limitCodeCheck(input.Phone, meta.ip);
     const registrationHoldId = this.deps.registrationOpen
       ? this.deps.registrationHoldId || (await this.deps.registration.firstRootHoldId())
       : undefined;
@@ -207,15 +215,18 @@ export class AccountService {
     if (!byPhone || !byAddress) throw tooMany();
   }
 
+  private limitCodeCheck(phone: string, ip: string) {
+    const byPhone = this.codeCheckByPhone.take(phone);
+    const byAddress = this.codeCheckByAddress.take(ip);
+    if (!byPhone || !byAddress) throw tooMany();
+  }
+
   private async consumeCode(phone: string, purpose: SmsPurpose, code: string): Promise<void> {
-    const row = await this.deps.smsCodes.latest(phone, purpose);
-    if (!row || row.expiresAt.getTime() < Date.now() || row.attempts >= 5)
-      throw new AppError(400, ErrCode.InvalidSmsCode, 'invalidCode');
-    if (row.codeHash !== codeHash(phone, purpose, code)) {
-      await this.deps.smsCodes.countAttempt(row.id, row.attempts + 1);
-      throw new AppError(400, ErrCode.InvalidSmsCode, 'invalidCode');
-    }
-    await this.deps.smsCodes.markUsed(row.id);
+    const passed = await this.deps.smsCodes.tryCode(phone, purpose, codeHash(phone, purpose, code), {
+      now: new Date(),
+      maxTries: LIMITS.smsCodeTries,
+    });
+    if (!passed) throw new AppError(400, ErrCode.InvalidSmsCode, 'invalidCode');
   }
 
   private async openSession(user: UserWithHold, meta: ClientMeta): Promise<SessionPayload> {

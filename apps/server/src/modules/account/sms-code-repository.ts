@@ -1,5 +1,5 @@
 import { type Db, smsCodes } from '@lodestar/db';
-import { and, count, desc, eq, gte, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 
 export type SmsPurpose = 'login' | 'retrieve' | 'register';
 
@@ -19,22 +19,39 @@ export class SmsCodeRepository {
     return { count: n?.n ?? 0, lastAt: last?.at };
   }
 
-  /** The newest unused code for this phone and purpose. */
-  async latest(phone: string, purpose: SmsPurpose) {
-    const [row] = await this.db
-      .select()
+  /**
+   * One try at the newest unused code for this phone and purpose, in one UPDATE … RETURNING:
+   * the try is counted and, when `codeHash` is the code's, the code is spent. Parallel tries queue
+   * on the row's lock and each sees the count the previous one left, so no more than `maxTries`
+   * are ever counted and a code passes at most once. A newer code retires every older one.
+   */
+  async tryCode(
+    phone: string,
+    purpose: SmsPurpose,
+    codeHash: string,
+    opts: { now: Date; maxTries: number },
+  ): Promise<boolean> {
+    const newest = this.db
+      .select({ id: smsCodes.id })
       .from(smsCodes)
       .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.usedAt)))
-      .orderBy(desc(smsCodes.createdAt))
+      .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
       .limit(1);
-    return row;
-  }
-
-  async countAttempt(id: number, attempts: number) {
-    await this.db.update(smsCodes).set({ attempts }).where(eq(smsCodes.id, id));
-  }
-
-  async markUsed(id: number) {
-    await this.db.update(smsCodes).set({ usedAt: new Date() }).where(eq(smsCodes.id, id));
+    const [row] = await this.db
+      .update(smsCodes)
+      .set({
+        attempts: sql`${smsCodes.attempts} + 1`,
+        usedAt: sql`CASE WHEN ${smsCodes.codeHash} = ${codeHash} THEN ${opts.now.toISOString()}::timestamptz END`,
+      })
+      .where(
+        and(
+          inArray(smsCodes.id, newest),
+          isNull(smsCodes.usedAt),
+          lt(smsCodes.attempts, opts.maxTries),
+          gt(smsCodes.expiresAt, opts.now),
+        ),
+      )
+      .returning({ usedAt: smsCodes.usedAt });
+    return row?.usedAt != null;
   }
 }
