@@ -142,6 +142,9 @@ export const sims = pgTable(
   (t) => [
     uniqueIndex('sims_iccid_idx').on(t.iccid),
     index('sims_msisdn_idx').on(t.msisdn),
+    // One live card per number, or a unit could import another's number and text its tracker commands.
+    // Empty numbers repeat; a cancelled card's number goes back to the carrier, who may hand it out again.
+    uniqueIndex('sims_msisdn_live_idx').on(t.msisdn).where(sql`${t.msisdn} <> '' AND ${t.state} <> 7`),
     index('sims_hold_idx').on(t.holdId, t.id),
     index('sims_expires_idx').on(t.expiresOn),
     index('sims_supplier_idx').on(t.supplierId),

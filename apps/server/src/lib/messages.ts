@@ -236,6 +236,11 @@ const CORE_MESSAGES = {
     fr: 'Doublon d’une autre ligne du fichier, ligne',
   },
   iccidExists: { zh: '该ICCID已入库', en: 'This ICCID is already stored', fr: 'Cet ICCID est déjà enregistré' },
+  msisdnExists: {
+    zh: '该卡号已属于另一张在用的卡',
+    en: 'This MSISDN already belongs to another card in use',
+    fr: 'Ce MSISDN appartient déjà à une autre carte en service',
+  },
   msisdnFormat: {
     zh: '卡号须为11–13位数字，可带+86',
     en: 'MSISDN must be 11 to 13 digits, optionally with +86',

@@ -14,6 +14,7 @@ const ctx = (over: Partial<ImportContext> = {}): ImportContext => ({
   packagesByName: new Map(),
   cardTypesByName: new Map(),
   stored: new Set(),
+  storedMsisdns: new Set(),
   ...over,
 });
 

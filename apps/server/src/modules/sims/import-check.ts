@@ -19,6 +19,11 @@ export interface ImportContext {
   cardTypesByName: Map<string, CatalogueRef[]>;
   /** ICCIDs already stored, by anyone: the ICCID is unique platform-wide. */
   stored: Set<string>;
+  /**
+   * MSISDNs of live (not cancelled) cards, anyone's: a number is one live card's, or a unit could import
+   * another unit's number and text its tracker commands (SMS only goes to the sender's own cards).
+   */
+  storedMsisdns: Set<string>;
 }
 
 export interface GoodRow {
@@ -43,21 +48,26 @@ export interface RowError {
 const ICCID_REASON = { length: 'iccidLength', digits: 'iccidDigits', checksum: 'iccidChecksum' } as const;
 export const REMARK_MAX = 200;
 
-/** Names and ICCIDs the check needs looked up, gathered before any query. */
+/** Names, ICCIDs and MSISDNs the check needs looked up, gathered before any query. */
 export function lookupsNeeded(rows: RawRow[]) {
   const packages = new Set<string>();
   const cardTypes = new Set<string>();
   const iccids = new Set<string>();
+  const msisdns = new Set<string>();
   for (const r of rows) {
     if (r.cells.PackageName) packages.add(r.cells.PackageName);
     if (r.cells.CardTypeName) cardTypes.add(r.cells.CardTypeName);
     const iccid = normaliseIccid(r.cells.ICCID ?? '');
     if (iccid) iccids.add(iccid);
+    const msisdn = normaliseMsisdn(r.cells.MSISDN ?? '');
+    if (msisdn) msisdns.add(msisdn);
   }
-  return { packages: [...packages], cardTypes: [...cardTypes], iccids: [...iccids] };
+  return { packages: [...packages], cardTypes: [...cardTypes], iccids: [...iccids], msisdns: [...msisdns] };
 }
 
 export const normaliseIccid = (text: string) => text.replace(/\s+/g, '').toUpperCase();
+/** Spaces and dashes typed inside dropped, and an explicit +86: one number is stored one way. */
+export const normaliseMsisdn = (text: string) => text.replace(/[\s-]/g, '').replace(/^\+86/, '');
 
 /**
  * Checks every row completely (docs/SIM-API.md "Import") and reports every problem of every row,
@@ -67,6 +77,7 @@ export function checkRows(rows: RawRow[], ctx: ImportContext): { good: GoodRow[]
   const good: GoodRow[] = [];
   const errors: RowError[] = [];
   const firstRowOf = new Map<string, number>();
+  const firstRowOfNumber = new Map<string, number>();
   let failed = 0;
   for (const r of rows) {
     const iccid = normaliseIccid(r.cells.ICCID ?? '');
@@ -85,8 +96,14 @@ export function checkRows(rows: RawRow[], ctx: ImportContext): { good: GoodRow[]
       if (ctx.stored.has(iccid)) fail('ICCID', 'iccidExists');
     }
 
-    const msisdn = (r.cells.MSISDN ?? '').replace(/[\s-]/g, '');
+    const msisdn = normaliseMsisdn(r.cells.MSISDN ?? '');
     if (msisdn && (r.lossy.has('MSISDN') || !MSISDN_RE.test(msisdn))) fail('MSISDN', 'msisdnFormat');
+    else if (msisdn) {
+      const first = firstRowOfNumber.get(msisdn);
+      if (first !== undefined) fail('MSISDN', 'iccidDuplicateInFile', String(first));
+      else firstRowOfNumber.set(msisdn, r.row);
+      if (ctx.storedMsisdns.has(msisdn)) fail('MSISDN', 'msisdnExists');
+    }
     const imsi = (r.cells.IMSI ?? '').replace(/\s/g, '');
     if (imsi && (r.lossy.has('IMSI') || !IMSI_RE.test(imsi))) fail('IMSI', 'imsiFormat');
 

@@ -87,6 +87,18 @@ export class ImportRepository {
     return new Set(rows.map((r) => r.iccid));
   }
 
+  /** Which of these numbers a live (not cancelled) card has, anyone's: sims_msisdn_live_idx. */
+  async liveMsisdns(msisdns: string[]): Promise<Set<string>> {
+    if (!msisdns.length) return new Set();
+    const rows = await this.db
+      .select({ msisdn: sims.msisdn })
+      .from(sims)
+      .where(
+        sql`${sims.msisdn} = ANY(${sql.param(msisdns)}::text[]) AND ${sims.msisdn} <> '' AND ${sims.state} <> ${SimState.Cancelled}`,
+      );
+    return new Set(rows.map((r) => r.msisdn));
+  }
+
   /**
    * The batch, its SIMs, one `import` history row per SIM and the operation-log line, in one
    * transaction. SIMs go in through unnest(): one parameter per column instead of per cell, so

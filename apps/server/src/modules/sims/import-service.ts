@@ -45,10 +45,11 @@ export class ImportService {
     if (!rows.length) throw badRequest('importEmpty');
 
     const need = lookupsNeeded(rows);
-    const [packagesByName, cardTypesByName, stored] = await Promise.all([
+    const [packagesByName, cardTypesByName, stored, storedMsisdns] = await Promise.all([
       this.repo.packagesByName(need.packages, auth.holdPath),
       this.repo.cardTypesByName(need.cardTypes, auth.holdPath),
       this.repo.storedIccids(need.iccids),
+      this.repo.liveMsisdns(need.msisdns),
     ]);
     const { good, errors, failed } = checkRows(rows, {
       operatorId: supplier.operatorId,
@@ -57,6 +58,7 @@ export class ImportService {
       packagesByName,
       cardTypesByName,
       stored,
+      storedMsisdns,
     });
     const result: ImportResult = {
       BatchID: null,
@@ -85,7 +87,7 @@ export class ImportService {
         rows: good,
       });
     } catch (err) {
-      // Someone stored one of these ICCIDs between the check and the write.
+      // Someone stored one of these ICCIDs or numbers between the check and the write.
       if (isUniqueViolation(err)) throw conflict('importConflict');
       throw err;
     }

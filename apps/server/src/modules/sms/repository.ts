@@ -1,7 +1,7 @@
 import type { SmsSortColumn } from '@lodestar/contract/sms';
 import { type Db, holds, sims, smsBalances, smsMessages, users } from '@lodestar/db';
-import { SmsState } from '@lodestar/domain';
-import { type AnyColumn, and, asc, count, desc, eq, gte, inArray, like, lte, type SQL, sql } from 'drizzle-orm';
+import { SimState, SmsState } from '@lodestar/domain';
+import { type AnyColumn, and, asc, count, desc, eq, gte, inArray, like, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../lib/executor.ts';
 import { ownedInSubtree } from '../../lib/hold-scope-repository.ts';
 import { escapeLike } from '../../lib/like.ts';
@@ -51,12 +51,17 @@ export class SmsRepository {
     return this.db.transaction((tx) => fn(tx));
   }
 
-  /** The SIMs with these numbers in the subtree: one per number (the oldest card if two share it). */
+  /**
+   * The live SIMs with these numbers in the subtree: one per number (the oldest card if two share it). A
+   * cancelled card's number went back to the carrier, who may have given it to someone else's tracker.
+   */
   async simsByMsisdn(holdPath: string, msisdns: string[]) {
     const rows = await this.db
       .select({ id: sims.id, msisdn: sims.msisdn })
       .from(sims)
-      .where(and(inArray(sims.msisdn, msisdns), ownedInSubtree(sims.holdId, holdPath)))
+      .where(
+        and(inArray(sims.msisdn, msisdns), ne(sims.state, SimState.Cancelled), ownedInSubtree(sims.holdId, holdPath)),
+      )
       .orderBy(asc(sims.id));
     const byMsisdn = new Map<string, number>();
     for (const r of rows) if (!byMsisdn.has(r.msisdn)) byMsisdn.set(r.msisdn, r.id);

@@ -28,8 +28,8 @@ const SEND_CONCURRENCY = 8;
  */
 export const INTERRUPTED_AFTER_MINUTES = 30;
 
-/** Spaces and dashes people type inside numbers are dropped; the rest must be a SIM number. */
-export const cleanMsisdn = (s: string) => s.replace(/[\s-]/g, '');
+/** Spaces and dashes people type inside numbers are dropped, and +86 (the import stores numbers without it). */
+export const cleanMsisdn = (s: string) => s.replace(/[\s-]/g, '').replace(/^\+86/, '');
 
 /** SMS to SIMs (manage/record), balances and packs (manage/msg). */
 export class SmsService {
