@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { InProcessBus } from './ingest/bus.ts';
 import { createIngest, type Ingest } from './ingest/index.ts';
+import { AccessEvents } from './lib/access-events.ts';
 import { Exporter } from './lib/exporter.ts';
 import { HoldScope } from './lib/hold-scope.ts';
 import { errSerializer } from './lib/log-errors.ts';
@@ -118,6 +119,7 @@ export async function buildApp({
   // Other modules check holds through the scope, and only write the operation log.
   const holdScope = new HoldScope(holdRepo);
   const sessionRepo = new SessionRepository(db);
+  const access = new AccessEvents();
   const logRepo = new LogRepository(db);
   const opLog: OperationLogRepository = logRepo;
   const deviceRepo = new DeviceRepository(db, database.pool);
@@ -137,6 +139,7 @@ export async function buildApp({
     users: userRepo,
     holds: holdRepo,
     sessions: sessionRepo,
+    access,
     smsCodes: new SmsCodeRepository(db),
     logs: logRepo,
     sms,
@@ -158,7 +161,7 @@ export async function buildApp({
   );
   app.addHook('onClose', () => exporter.idle());
   registerCatalogue(app, { db, holds: holdScope, logs: opLog, exporter });
-  userRoutes(app, new UserService(userRepo, holdScope, sessionRepo, opLog), exporter);
+  userRoutes(app, new UserService(userRepo, holdScope, sessionRepo, opLog, access), exporter);
   logRoutes(app, new LogService(logRepo), exporter);
   functionRoutes(app);
   downloadRoutes(app, new DownloadService(downloadRepo, exporter));
@@ -196,7 +199,14 @@ export async function buildApp({
   registerReconciliation(app, { db, dataDir: config.dataDir, holds: holdScope, logs: opLog, exporter });
   registerReports(app, { db, holds: holdScope, exporter });
   geocodeRoutes(app, new CachedGeocoder(makeGeocoder(config)));
-  await liveRoutes(app, { appId: config.appId, live: new LiveService(sessionRepo, holdScope), bus: live.bus });
+  await liveRoutes(app, {
+    appId: config.appId,
+    live: new LiveService(sessionRepo, holdScope),
+    bus: live.bus,
+    access,
+    recheckMs: config.liveRecheckMs,
+    authTimeoutMs: config.liveAuthTimeoutMs,
+  });
 
   await app.register(webPlugin, { dist: config.webDist ?? DEFAULT_WEB_DIST });
   return app;

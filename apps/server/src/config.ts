@@ -53,6 +53,10 @@ export interface Config {
   deviceAccessHost: string;
   deviceAccessPort: number;
   sessionHours: number;
+  /** How often an open live-feed socket checks its session, functions and hold against the database. */
+  liveRecheckMs: number;
+  /** A live-feed socket that has not sent its token this long after opening is closed. */
+  liveAuthTimeoutMs: number;
   smsProvider: 'local' | 'http';
   smsHttpUrl: string | undefined;
   smsHttpToken: string | undefined;
@@ -273,6 +277,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceAccessHost: env.DEVICE_ACCESS_HOST ?? firstLanAddress(),
     deviceAccessPort: int(env, 'DEVICE_ACCESS_PORT', int(env, 'GATEWAY_GT06_PORT', 5023)),
     sessionHours: int(env, 'SESSION_HOURS', 168),
+    liveRecheckMs: positiveInt(env, 'LIVE_RECHECK_SECONDS', 30) * 1000,
+    liveAuthTimeoutMs: positiveInt(env, 'LIVE_AUTH_TIMEOUT_SECONDS', 10) * 1000,
     smsProvider,
     smsHttpUrl: env.SMS_HTTP_URL || undefined,
     smsHttpToken: env.SMS_HTTP_TOKEN || undefined,

@@ -3,7 +3,8 @@ import { type Static, Type } from 'typebox';
 import { DateTimeText, Id, Nullable } from './common.ts';
 
 /**
- * The live feed: GET /API/ws?appid=…&token=… upgrades to a WebSocket (docs/API.md "Live feed").
+ * The live feed: GET /API/ws?appid=… upgrades to a WebSocket (docs/API.md "Live feed"); the client's first
+ * message is `{ type: 'auth', token }` (the token never travels in the URL, where proxies and logs keep it).
  * These are its messages both ways, and the live bus's update from ingest to the API processes.
  * Close codes and the watch limit are values both sides use: LIVE_CLOSE and LIVE_WATCH_MAX in @lodestar/domain.
  */
@@ -103,11 +104,16 @@ export type LiveHello = Static<typeof LiveHelloSchema>;
 export type LivePositions = Static<typeof LivePositionsSchema>;
 export type LiveServerMessage = Static<typeof LiveServerMessageSchema>;
 
-// Browser → server.
+// Browser → server. The first message must be `auth`; others sent before the `hello` are queued.
+export const LiveAuthRequestSchema = Type.Object({ type: Type.Literal('auth'), token: Type.String() });
 export const LiveScopeRequestSchema = Type.Object({ type: Type.Literal('scope'), HoldID: Id });
 export const LiveWatchRequestSchema = Type.Object({
   type: Type.Literal('watch'),
   DeviceIDs: Nullable(Type.Array(Type.String(), { maxItems: LIVE_WATCH_MAX })),
 });
-export const LiveClientMessageSchema = Type.Union([LiveScopeRequestSchema, LiveWatchRequestSchema]);
+export const LiveClientMessageSchema = Type.Union([
+  LiveAuthRequestSchema,
+  LiveScopeRequestSchema,
+  LiveWatchRequestSchema,
+]);
 export type LiveClientMessage = Static<typeof LiveClientMessageSchema>;

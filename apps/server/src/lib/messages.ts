@@ -31,10 +31,11 @@ const CORE_MESSAGES = {
     en: 'Your session has expired, please log in again',
     fr: 'Votre session a expiré, veuillez vous reconnecter',
   },
+  // Log-out, a password change, or an administrator changing the account's functions or unit.
   tokenRevoked: {
-    zh: '您已退出登录，请重新登录',
-    en: 'You have logged out, please log in again',
-    fr: 'Vous êtes déconnecté, veuillez vous reconnecter',
+    zh: '登录已失效，请重新登录',
+    en: 'Your session has ended, please log in again',
+    fr: 'Votre session a pris fin, veuillez vous reconnecter',
   },
   loginFailed: {
     zh: '登录失败：账号或密码错误',

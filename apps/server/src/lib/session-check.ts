@@ -1,7 +1,9 @@
-/** What a session check needs of a session: when it ends and whether it was revoked. */
+/** What a session check needs of a session: when it ends, whether it was revoked, the account's service end. */
 export interface CheckedSession {
   expiresAt: Date;
   revokedAt: Date | null;
+  /** The last day (YYYY-MM-DD, UTC) the account may be used; null: no end. */
+  serviceEndDate: string | null;
 }
 
 /** Where sessions are looked up by token hash (the account module's repository, passed in). */
@@ -11,11 +13,21 @@ export interface SessionLookup<S extends CheckedSession> {
 
 export type SessionCheck<S> =
   | { session: S; refused?: undefined }
-  | { session?: undefined; refused: 'missing' | 'revoked' | 'expired' };
+  | { session?: undefined; refused: 'missing' | 'revoked' | 'expired' | 'serviceEnded' };
+
+/** The service end date is the last day of use: the account ends when the next UTC day begins. */
+export const serviceEnded = (serviceEndDate: string | null, now = new Date()): boolean =>
+  serviceEndDate !== null && serviceEndDate < now.toISOString().slice(0, 10);
+
+/** The instant an account with this service end date stops working (undefined: never). */
+export const serviceEndsAt = (serviceEndDate: string | null): number | undefined =>
+  serviceEndDate === null ? undefined : Date.parse(`${serviceEndDate}T00:00:00Z`) + 86_400_000;
 
 /**
  * The one rule for a token, used by every API call (plugins/auth.ts) and by the live feed when it
- * opens and every recheck: a session that exists, was not revoked and has not expired.
+ * opens and every recheck: a session that exists, was not revoked and has not expired, of an
+ * account whose service has not ended (log-in refuses such an account; a session open when the
+ * service end passes stops working too).
  */
 export async function checkSession<S extends CheckedSession>(
   sessions: SessionLookup<S>,
@@ -23,6 +35,8 @@ export async function checkSession<S extends CheckedSession>(
 ): Promise<SessionCheck<S>> {
   const session = await sessions.findByTokenHash(tokenHash);
   if (!session) return { refused: 'missing' };
+  // First: an account whose service ended is told so, whether or not its sessions were also revoked.
+  if (serviceEnded(session.serviceEndDate)) return { refused: 'serviceEnded' };
   if (session.revokedAt) return { refused: 'revoked' };
   if (session.expiresAt.getTime() <= Date.now()) return { refused: 'expired' };
   return { session };

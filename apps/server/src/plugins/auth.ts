@@ -43,6 +43,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     const checked = await checkSession(opts.sessions, hashToken(token));
     if (checked.refused === 'revoked') throw unauthorized(ErrCode.TokenRevoked, 'tokenRevoked');
     if (checked.refused === 'expired') throw unauthorized(ErrCode.TokenExpired, 'tokenExpired');
+    if (checked.refused === 'serviceEnded') throw unauthorized(ErrCode.AccountExpired, 'accountExpired');
     const s = checked.session;
     if (!s) throw unauthorized(ErrCode.TokenMissing);
     req.auth = {

@@ -1,8 +1,10 @@
 import { createHash, randomInt } from 'node:crypto';
 import { hashPassword, verifyPassword } from '@lodestar/db';
 import { AccountType, ALL_FUNCTION_IDS, ErrCode, Fn, HoldType, isValidPassword, LIMITS } from '@lodestar/domain';
+import type { AccessEvents } from '../../lib/access-events.ts';
 import { AppError, badRequest, conflict, tooMany } from '../../lib/errors.ts';
 import { RateLimiter } from '../../lib/rate-limit.ts';
+import { serviceEnded } from '../../lib/session-check.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { DeviceRepository } from '../devices/repository.ts';
 import type { HoldRepository } from '../holds/repository.ts';
@@ -74,6 +76,8 @@ export class AccountService {
       users: UserRepository;
       holds: HoldRepository;
       sessions: SessionRepository;
+      /** Told when sessions end, so the live feed closes their sockets at once. */
+      access: AccessEvents;
       smsCodes: SmsCodeRepository;
       logs: LogRepository;
       sms: SmsProvider;
@@ -160,6 +164,7 @@ export class AccountService {
     await this.consumeCode(phone, 'retrieve', code);
     await this.deps.users.update(user.id, { passwordHash: await hashPassword(newPass) });
     await this.deps.sessions.revokeAllOf(user.id);
+    this.deps.access.sessionsEnded({ userId: user.id });
     await this.deps.logs.operation({ userId: user.id, holdId: user.holdId, action: 'retrievePassword' });
   }
 
@@ -207,6 +212,7 @@ export class AccountService {
 
   async logout(sessionId: number): Promise<void> {
     await this.deps.sessions.revoke(sessionId);
+    this.deps.access.sessionsEnded({ sessionId });
   }
 
   private limitLogin(phone: string, ip: string) {
@@ -230,7 +236,7 @@ export class AccountService {
   }
 
   private async openSession(user: UserWithHold, meta: ClientMeta): Promise<SessionPayload> {
-    if (user.serviceEndDate && user.serviceEndDate < new Date().toISOString().slice(0, 10)) {
+    if (serviceEnded(user.serviceEndDate)) {
       await this.visit(user.phone, meta, 'expired', user);
       throw new AppError(400, ErrCode.AccountExpired, 'accountExpired');
     }

@@ -12,6 +12,7 @@ export interface SessionView {
   holdPath: string;
   accountType: AccountType;
   timeZone: string;
+  serviceEndDate: string | null;
   funs: number[];
 }
 
@@ -31,6 +32,7 @@ export class SessionRepository {
         holdPath: holds.path,
         accountType: users.accountType,
         timeZone: users.timeZone,
+        serviceEndDate: users.serviceEndDate,
         funs: sql<
           number[]
         >`coalesce((SELECT array_agg(${userFunctions.functionId}) FROM ${userFunctions} WHERE ${userFunctions.userId} = ${users.id}), '{}')`,

@@ -89,7 +89,7 @@ describe.each(dbTargets())('user calls on $name PostgreSQL', (target) => {
     });
     expect(dup.errCode).toBe(ErrCode.Conflict);
 
-    const token = await t.login('13611110000', 'abc12345');
+    let token = await t.login('13611110000', 'abc12345');
     const info = await t.call<{ Funs: number[]; Email: string }>('GET', 'User/GetUserInfo', { token });
     expect(info.data.Funs).toEqual([Fn.onlineMonitor, Fn.dashboard].sort((a, b) => a - b));
 
@@ -101,6 +101,9 @@ describe.each(dbTargets())('user calls on $name PostgreSQL', (target) => {
         })
       ).code,
     ).toBe(200);
+    // Changed functions end the account's sessions (docs/SECURITY.md): it logs in again to get them.
+    expect((await t.call('GET', 'User/GetUserInfo', { token })).code).toBe(401);
+    token = await t.login('13611110000', 'abc12345');
     const after = await t.call<{ Funs: number[] }>('GET', 'User/GetUserInfo', { token });
     expect(after.data.Funs).toEqual([Fn.dashboard]);
     // The changed user lacks 68, so it cannot list users.

@@ -1,8 +1,10 @@
 import { hashPassword, verifyPassword } from '@lodestar/db';
 import { AccountType, isValidPassword } from '@lodestar/domain';
+import type { AccessEvents } from '../../lib/access-events.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import type { HoldScope } from '../../lib/hold-scope.ts';
 import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
+import { serviceEnded } from '../../lib/session-check.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
 import { formatInZone, isTimeZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -32,6 +34,9 @@ export interface SettingsInput {
   DefaultProvince?: string | undefined;
 }
 
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
+
 // drizzle wraps the driver's error; PostgreSQL's unique_violation is 23505.
 const isUniqueViolation = (err: unknown): boolean =>
   (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
@@ -42,6 +47,7 @@ export class UserService {
     private readonly holds: HoldScope,
     private readonly sessions: SessionRepository,
     private readonly logs: OperationLogRepository,
+    private readonly access: AccessEvents,
   ) {}
 
   async list(auth: AuthContext, q: Omit<UserListQuery, 'holdPath'> & { holdId?: number | undefined }) {
@@ -108,20 +114,29 @@ export class UserService {
       if (isUniqueViolation(err)) throw conflict('phoneTaken', 'Phone');
       throw err;
     }
-    if (input.Funs) await this.users.setFunctions(id, await this.mergedFunctions(auth, id, input.Funs));
+    const funsBefore = input.Funs ? await this.users.functionsOf(id) : [];
+    const funs = input.Funs ? await this.mergedFunctions(auth, id, input.Funs) : undefined;
+    if (funs) await this.users.setFunctions(id, funs);
     await this.log(auth, 'modifyUser', String(id));
+    const moved = patch.holdId !== undefined && patch.holdId !== target.holdId;
+    const retyped = patch.accountType !== undefined && patch.accountType !== target.accountType;
+    const ended = patch.serviceEndDate !== undefined && serviceEnded(patch.serviceEndDate);
+    if (moved || retyped || ended || (funs && !sameIds(funsBefore, funs))) await this.endSessions(id);
   }
 
   async remove(auth: AuthContext, id: number): Promise<void> {
     const target = await this.managed(auth, id, true);
     await this.users.remove(id);
+    await this.endSessions(id);
     await this.log(auth, 'removeUser', `${id} ${target.userName}`);
   }
 
   async setFunctions(auth: AuthContext, id: number, funs: number[]): Promise<void> {
     await this.managed(auth, id, true);
+    const before = await this.users.functionsOf(id);
     const merged = await this.mergedFunctions(auth, id, funs);
     await this.users.setFunctions(id, merged);
+    if (!sameIds(before, merged)) await this.endSessions(id);
     await this.log(auth, 'setUserFuns', `${id}: ${merged.join(',')}`);
   }
 
@@ -130,7 +145,7 @@ export class UserService {
     const target = await this.managed(auth, id, true);
     if (!isValidPassword(newPass)) throw badRequest('passwordRule', 'NewPass');
     await this.users.update(id, { passwordHash: await hashPassword(newPass) });
-    await this.sessions.revokeAllOf(id);
+    await this.endSessions(id);
     await this.log(auth, 'resetPassword', `${id} ${target.userName}`);
   }
 
@@ -152,7 +167,7 @@ export class UserService {
     if (!(await verifyPassword(oldPass, u.passwordHash))) throw badRequest('wrongOldPassword', 'OldPass');
     await this.users.update(u.id, { passwordHash: await hashPassword(newPass) });
     // Other devices logged in with the old password are logged out; this one stays.
-    await this.sessions.revokeAllOf(u.id, auth.sessionId);
+    await this.endSessions(u.id, auth.sessionId);
     await this.log(auth, 'changePassword', '');
   }
 
@@ -168,6 +183,15 @@ export class UserService {
     if (s.DefaultProvince !== undefined) patch.defaultProvince = s.DefaultProvince;
     await this.users.update(auth.userId, patch);
     return this.profile(auth);
+  }
+
+  /**
+   * The account's access changed (functions, hold, type, service end, password, removal): its
+   * sessions end and its open live-feed sockets close now, not at their next recheck.
+   */
+  private async endSessions(userId: number, exceptSessionId?: number): Promise<void> {
+    await this.sessions.revokeAllOf(userId, exceptSessionId);
+    this.access.sessionsEnded({ userId, exceptSessionId });
   }
 
   /** A user the caller may manage: in its subtree, not the super administrator, not itself when it matters. */

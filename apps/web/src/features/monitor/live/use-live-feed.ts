@@ -9,10 +9,11 @@ const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
 /** Positions applied per animation frame: each frame's render stays short when many report at once. */
 const POSITIONS_PER_FRAME = 100;
 
-export function liveFeedUrl(token: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+/** The feed's address: the app id only; the token goes in the first message (URLs end up in access logs). */
+export function liveFeedUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   const appId = import.meta.env.VITE_APP_ID || DEFAULT_APP_ID;
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${location.host}/API/ws?${new URLSearchParams({ appid: appId, token })}`;
+  return `${scheme}://${location.host}/API/ws?${new URLSearchParams({ appid: appId })}`;
 }
 
 /**
@@ -44,8 +45,9 @@ export function useLiveFeed(holdId: number | null, deviceIds: readonly string[])
 
     const connect = () => {
       setMode(attempt === 0 ? 'connecting' : 'polling');
-      const ws = new WebSocket(liveFeedUrl(token));
+      const ws = new WebSocket(liveFeedUrl());
       socketRef.current = ws;
+      ws.onopen = () => ws.send(encode({ type: 'auth', token }));
       ws.onmessage = (ev) => {
         let msg: LiveServerMessage;
         try {
