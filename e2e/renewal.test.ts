@@ -111,4 +111,46 @@ describe('SIM renewal', () => {
     for (const sim of picked)
       await expect.poll(() => page.locator('.ant-table-row', { hasText: sim.ICCID }).count()).toBe(0);
   });
+  it('sorts both tables by the clicked column, sending that column as SortColumn', async () => {
+    onTestFailed(() => browser.shot('renewal-sort-failed'));
+    const sent = (path: string) =>
+      page
+        .waitForRequest((r) => r.url().includes(path) && r.method() === 'POST')
+        .then((r) => r.postDataJSON() as { SortColumn?: string; SortType?: string });
+    await page.goto(`${server.url}/recharge`);
+    const table = page.locator('.paged-table').first();
+    await table.locator('.ant-table-row').first().waitFor({ timeout: 30_000 });
+    // The first mono cell of a row is its ICCID.
+    const iccids = () =>
+      table
+        .locator('.ant-table-row')
+        .evaluateAll((rows) => rows.map((r) => r.querySelector('td.renewal-mono')?.textContent ?? ''));
+
+    let body = sent('Renewal/GetRenewalSimList');
+    await table.locator('.ant-table-thead th', { hasText: 'ICCID' }).click();
+    expect(await body).toMatchObject({ SortColumn: 'ICCID', SortType: 'asc' });
+    await expect
+      .poll(async () => {
+        const shown = await iccids();
+        return shown.length > 1 && shown.join() === [...shown].sort().join();
+      })
+      .toBe(true);
+    body = sent('Renewal/GetRenewalSimList');
+    await table.locator('.ant-table-thead th', { hasText: 'ICCID' }).click();
+    expect(await body).toMatchObject({ SortColumn: 'ICCID', SortType: 'desc' });
+    await expect
+      .poll(async () => {
+        const shown = await iccids();
+        return shown.join() === [...shown].sort().reverse().join();
+      })
+      .toBe(true);
+
+    await page.getByRole('tab', { name: '续费订单' }).click();
+    const orders = page.locator('.paged-table', { has: page.locator('th', { hasText: '金额(元)' }) });
+    await orders.waitFor();
+    body = sent('Payment/GetPayOrderList');
+    await orders.locator('.ant-table-thead th', { hasText: '金额(元)' }).click();
+    expect(await body).toMatchObject({ SortColumn: 'AmountFen', SortType: 'asc' });
+    await browser.shot('renewal-orders-sorted-zh');
+  });
 });

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { type DataOf, Empty, Id, Literals, PageOf, Paging, ReplyOf } from './common.ts';
+import { type DataOf, Empty, Id, PageOf, Paging, ReplyOf, SortOf } from './common.ts';
 
 /**
  * Carriers, card types, packages and suppliers (docs/SIM-API.md, "Catalogue"). One schema per
@@ -18,10 +18,6 @@ const OwnerHold = Type.Optional(
     description: "the owner hold (the caller's hold or one below it); default the caller's hold",
   }),
 );
-const sortOf = <const C extends readonly string[]>(columns: C) => ({
-  SortColumn: Type.Optional(Literals(columns)),
-  SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
-});
 const FenOrCount = (description: string) => Type.Integer({ minimum: 0, maximum: 2_000_000_000, description });
 const CreateTime = Type.String({ description: "YYYY-MM-DD hh:mm:ss in the caller's time zone" });
 const Editable = Type.Boolean({ description: "false for an ancestor's row: readable, not writable" });
@@ -33,7 +29,7 @@ export const SUPPLIER_SORT = ['SupplierName', 'OperatorName', 'SimCount', 'Creat
 
 // Carriers
 export const OperatorSelectQuery = Type.Object({ OperatorName: NameFilter });
-const operatorFilters = { ...sortOf(OPERATOR_SORT), OperatorName: NameFilter };
+const operatorFilters = { ...SortOf(OPERATOR_SORT), OperatorName: NameFilter };
 export const OperatorListBody = Type.Object({ ...Paging, ...operatorFilters });
 /** The list's filters and order without paging: the export holds every matching row. */
 export const OperatorExportBody = Type.Object(operatorFilters);
@@ -65,7 +61,7 @@ const CardTypeOperator = Type.Union([Type.Integer({ minimum: 0 }), Type.Null()],
   description: 'the carrier; 0 or null = a form factor of any carrier',
 });
 export const CardTypeSelectQuery = Type.Object({ CardTypeName: NameFilter, OperatorID: OperatorFilter });
-const cardTypeFilters = { ...sortOf(CARD_TYPE_SORT), CardTypeName: NameFilter, OperatorID: OperatorFilter };
+const cardTypeFilters = { ...SortOf(CARD_TYPE_SORT), CardTypeName: NameFilter, OperatorID: OperatorFilter };
 export const CardTypeListBody = Type.Object({ ...Paging, ...cardTypeFilters });
 export const CardTypeExportBody = Type.Object(cardTypeFilters);
 export const AddCardTypeBody = Type.Object({
@@ -113,7 +109,7 @@ const packageFields = {
   PriceFen: FenOrCount('price in fen (integer), ≥ 0'),
 };
 export const PackageSelectQuery = Type.Object({ PackageName: NameFilter, OperatorID: OperatorFilter });
-const packageFilters = { ...sortOf(PACKAGE_SORT), PackageName: NameFilter, OperatorID: OperatorFilter };
+const packageFilters = { ...SortOf(PACKAGE_SORT), PackageName: NameFilter, OperatorID: OperatorFilter };
 export const PackageListBody = Type.Object({ ...Paging, ...packageFilters });
 export const PackageExportBody = Type.Object(packageFilters);
 export const AddPackageBody = Type.Object({
@@ -175,7 +171,7 @@ const supplierFields = {
   Remark,
 };
 export const SupplierSelectQuery = Type.Object({ SupplierName: NameFilter });
-const supplierFilters = { ...sortOf(SUPPLIER_SORT), OperatorID: OperatorFilter, SupplierName: NameFilter };
+const supplierFilters = { ...SortOf(SUPPLIER_SORT), OperatorID: OperatorFilter, SupplierName: NameFilter };
 export const SupplierListBody = Type.Object({ ...Paging, ...supplierFilters });
 export const SupplierExportBody = Type.Object(supplierFilters);
 export const AddSupplierBody = Type.Object({

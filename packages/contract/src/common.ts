@@ -34,6 +34,15 @@ export const Paging = {
   PageIndex: Type.Integer({ minimum: 1, default: 1 }),
   PageSize: Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax, default: 20 }),
 };
+/**
+ * A list's order: SortColumn one of the list's sortable columns (each mapped to its column by the
+ * repository), SortType asc or desc. A spec console's '' for either is "not given"
+ * (lib/blank-fields.ts): the list's default order.
+ */
+export const SortOf = <const C extends readonly string[]>(columns: C) => ({
+  SortColumn: Type.Optional(Literals(columns, { description: "a sortable column; absent or '': the list's default" })),
+  SortType: Type.Optional(Literals(['asc', 'desc'], { description: "absent or '': the list's default" })),
+});
 export const DateTimeText = Type.String({
   pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$',
   description: 'YYYY-MM-DD hh:mm:ss in the user time zone',

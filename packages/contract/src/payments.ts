@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { type DataOf, DateTimeText, Id, Paging, ReplyOf } from './common.ts';
+import { type DataOf, DateTimeText, Id, Paging, ReplyOf, SortOf } from './common.ts';
 
 export const tags = ['payments'];
 
@@ -44,11 +44,11 @@ export const SandboxPayBody = Type.Object({
   Outcome: Type.Union([Type.Literal('paid'), Type.Literal('failed')]),
 });
 
+export const PAY_ORDER_SORT_COLUMNS = ['CreateTime', 'AmountFen', 'PaidTime'] as const;
+export type PayOrderSortColumn = (typeof PAY_ORDER_SORT_COLUMNS)[number];
+
 const listFilter = {
-  SortColumn: Type.Optional(
-    Type.Union([Type.Literal('CreateTime'), Type.Literal('AmountFen'), Type.Literal('PaidTime')]),
-  ),
-  SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('')])),
+  ...SortOf(PAY_ORDER_SORT_COLUMNS),
   Kind: Type.Optional(Type.Integer({ minimum: 0, maximum: 2, description: '0 all (forced by function)' })),
   Method: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
   Status: Type.Optional(Type.Integer({ minimum: -1, maximum: 3, description: '-1 all' })),

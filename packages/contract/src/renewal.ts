@@ -1,12 +1,14 @@
 import { PAY_METHODS, PAYMENT_RULES } from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
-import { Id, Literals, PageOf, Paging, ReplyOf } from './common.ts';
+import { Id, Literals, PageOf, Paging, ReplyOf, SortOf } from './common.ts';
 
 export const tags = ['renewal'];
 
+export const RENEWAL_SIM_SORT_COLUMNS = ['ExpiresOn', 'ICCID', 'HoldName'] as const;
+export type RenewalSimSortColumn = (typeof RENEWAL_SIM_SORT_COLUMNS)[number];
+
 const listFilter = {
-  SortColumn: Type.Optional(Type.Union([Type.Literal('ExpiresOn'), Type.Literal('ICCID'), Type.Literal('HoldName')])),
-  SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('')])),
+  ...SortOf(RENEWAL_SIM_SORT_COLUMNS),
   DisplayState: Type.Optional(
     Type.Union([Type.Literal(''), Type.Literal('expiring'), Type.Literal('expired')], {
       description: "'' expiring and expired",

@@ -1,6 +1,6 @@
 import { RenewalSource } from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
-import { DateTimeText, Id, Literals, Paging, ReplyOf } from './common.ts';
+import { DateTimeText, Id, Paging, ReplyOf, SortOf } from './common.ts';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const TimeFilter = Type.Optional(Type.Union([Type.Literal(''), Type.Null(), DateTimeText]));
@@ -9,8 +9,7 @@ export const RENEWAL_SORT_COLUMNS = ['CreateTime', 'FeeFen', 'HoldName'] as cons
 export type RenewalSortColumn = (typeof RENEWAL_SORT_COLUMNS)[number];
 
 const renewalFilters = {
-  SortColumn: Type.Optional(Literals([...RENEWAL_SORT_COLUMNS, ''])),
-  SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('')])),
+  ...SortOf(RENEWAL_SORT_COLUMNS),
   StartTime: TimeFilter,
   EndTime: TimeFilter,
   HoldID: Type.Optional(Nullable(Id)),

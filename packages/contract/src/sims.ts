@@ -1,6 +1,6 @@
 import { SIM_DISPLAY_STATES, SIM_RULES, SIM_STATES } from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
-import { type DataOf, Id, Literals, PageOf, Paging, ReplyOf } from './common.ts';
+import { type DataOf, Id, Literals, PageOf, Paging, ReplyOf, SortOf } from './common.ts';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
@@ -49,7 +49,9 @@ export const ImportResultSchema = Type.Object({
 export type ImportResult = Static<typeof ImportResultSchema>;
 export const ImportReply = ReplyOf(ImportResultSchema);
 
+/** The import history takes no order: newest batch first. */
 export const BatchListBody = Type.Object(Paging);
+export type BatchListInput = Static<typeof BatchListBody>;
 /** The import history takes no filter: the export holds every batch in reach. */
 export const BatchExportBody = Type.Object({});
 export const ImportBatchRowSchema = Type.Object({
@@ -69,8 +71,7 @@ export const SIM_SORT_COLUMNS = ['ICCID', 'MSISDN', 'State', 'ExpiresOn', 'HoldN
 export type SimSortColumn = (typeof SIM_SORT_COLUMNS)[number];
 
 const filterFields = {
-  SortColumn: Type.Optional(Literals(SIM_SORT_COLUMNS)),
-  SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('')])),
+  ...SortOf(SIM_SORT_COLUMNS),
   ICCID: Type.Optional(Type.String({ maxLength: 20 })),
   MSISDN: Type.Optional(Type.String({ maxLength: 20 })),
   State: Type.Optional(Literals([0, ...SIM_STATES])),

@@ -1,6 +1,6 @@
 import { PAY_METHODS, SMS_RULES, SMS_STATES } from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
-import { DateTimeText, Id, Literals, Paging, ReplyOf } from './common.ts';
+import { DateTimeText, Id, Literals, Paging, ReplyOf, SortOf } from './common.ts';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -27,8 +27,7 @@ export type SmsSortColumn = (typeof SMS_SORT_COLUMNS)[number];
 
 const TimeFilter = Type.Optional(Type.Union([Type.Literal(''), Type.Null(), DateTimeText]));
 const smsFilters = {
-  SortColumn: Type.Optional(Literals([...SMS_SORT_COLUMNS, ''])),
-  SortType: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('')])),
+  ...SortOf(SMS_SORT_COLUMNS),
   MSISDN: Type.Optional(Type.String({ maxLength: 32, description: 'part of the number' })),
   ICCID: Type.Optional(Type.String({ maxLength: 32, description: 'part of the ICCID' })),
   State: Type.Optional(

@@ -19,7 +19,7 @@ import {
   useServerList,
 } from './table/index.ts';
 
-export interface CrudPageProps<Row extends object, F extends object, V extends object, C extends string = string> {
+export interface CrudPageProps<Row extends object, F extends object, V extends object, C extends string = never> {
   title: ReactNode;
   /** localStorage id of the table's column widths. */
   tableId: string;
@@ -29,7 +29,7 @@ export interface CrudPageProps<Row extends object, F extends object, V extends o
   fetchList: (q: F & PageQuery<C>) => Promise<Page<Row>>;
   initialFilters: F;
   filterFields: ReactNode;
-  columns: PagedColumn<Row>[];
+  columns: PagedColumn<Row, unknown, C>[];
   rowKey: keyof Row & string;
   /** How the delete question names the row. */
   rowName: (row: Row) => string;
@@ -54,7 +54,7 @@ const isEditable = (row: object) => (row as { Editable?: boolean }).Editable !==
  * question. Rows owned by a superior unit (Editable false) are shown read-only. Every write
  * refreshes the queries under `refreshKey`.
  */
-export function CrudPage<Row extends object, F extends object, V extends object, C extends string = string>(
+export function CrudPage<Row extends object, F extends object, V extends object, C extends string = never>(
   p: CrudPageProps<Row, F, V, C>,
 ) {
   const { t } = useTranslation('table');
@@ -67,7 +67,7 @@ export function CrudPage<Row extends object, F extends object, V extends object,
   const { SortColumn, SortType } = list.paging;
   const exportList = p.exportList;
 
-  const actions: PagedColumn<Row> = {
+  const actions: PagedColumn<Row, unknown, C> = {
     key: 'actions',
     title: t('actions'),
     width: 210,
@@ -98,7 +98,7 @@ export function CrudPage<Row extends object, F extends object, V extends object,
 
   return (
     <PageLayout title={p.title}>
-      <PagedTable<Row>
+      <PagedTable<Row, unknown, C>
         id={p.tableId}
         list={list}
         rowKey={p.rowKey}

@@ -1,3 +1,4 @@
+import type { PayOrderListInput } from '@lodestar/contract/payments';
 import { Fn, PayKind } from '@lodestar/domain';
 import { forbidden } from '../../lib/errors.ts';
 import type { HoldScope } from '../../lib/hold-scope.ts';
@@ -6,19 +7,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import type { PayOrderQuery } from './repository.ts';
 
 /** Payment/GetPayOrderList (the payment-order report, and the renewal and SMS pages' own orders). */
-export interface PayOrderListInput {
-  PageIndex: number;
-  PageSize: number;
-  SortColumn?: 'CreateTime' | 'AmountFen' | 'PaidTime' | undefined;
-  SortType?: 'asc' | 'desc' | '' | undefined;
-  Kind?: number | undefined;
-  Method?: number | undefined;
-  Status?: number | undefined;
-  OrderNo?: string | undefined;
-  HoldID?: number | undefined;
-  StartTime?: string | undefined;
-  EndTime?: string | undefined;
-}
+export type { PayOrderListInput };
 
 /** The function that pays for each kind (renewal on /recharge, SMS packs on manage/msg). */
 export const KIND_FN: Record<number, number> = {

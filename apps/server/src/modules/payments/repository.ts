@@ -1,3 +1,4 @@
+import type { PayOrderSortColumn } from '@lodestar/contract/payments';
 import { holds, paymentEvents, paymentOrderItems, paymentOrders, simPackages, sims, users } from '@lodestar/db';
 import { PayStatus } from '@lodestar/domain';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
@@ -19,7 +20,7 @@ export interface PayOrderQuery {
   orderNo?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
-  sort: 'CreateTime' | 'AmountFen' | 'PaidTime';
+  sort: PayOrderSortColumn;
   desc: boolean;
   offset: number;
   limit: number;

@@ -1,3 +1,4 @@
+import type { RenewalSimSortColumn } from '@lodestar/contract/renewal';
 import { holds, operators, paymentOrderItems, renewals, simHistory, simPackages, sims, users } from '@lodestar/db';
 import { SimState } from '@lodestar/domain';
 import { and, asc, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
@@ -19,7 +20,7 @@ export interface RenewalQuery {
   displayState?: 'expiring' | 'expired' | undefined;
   iccid?: string | undefined;
   msisdn?: string | undefined;
-  sort: 'ExpiresOn' | 'ICCID' | 'HoldName';
+  sort: RenewalSimSortColumn;
   desc: boolean;
   offset: number;
   limit: number;

@@ -1,3 +1,4 @@
+import type { RenewalSimListInput } from '@lodestar/contract/renewal';
 import {
   type Language,
   PAYMENT_RULES,
@@ -18,17 +19,6 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import type { PaidOrder, Payments, PaymentTx } from '../payments/types.ts';
 import type { ReviewDecision } from '../work-orders/review.ts';
 import type { PackageRow, RenewalRepository } from './repository.ts';
-
-export interface RenewalListInput {
-  PageIndex: number;
-  PageSize: number;
-  SortColumn?: 'ExpiresOn' | 'ICCID' | 'HoldName' | undefined;
-  SortType?: 'asc' | 'desc' | '' | undefined;
-  DisplayState?: '' | 'expiring' | 'expired' | undefined;
-  ICCID?: string | undefined;
-  MSISDN?: string | undefined;
-  HoldID?: number | undefined;
-}
 
 export interface RenewalInput {
   SimIDs: number[];
@@ -52,7 +42,7 @@ export class RenewalService {
     private readonly payments: Payments,
   ) {}
 
-  async list(auth: AuthContext, f: RenewalListInput) {
+  async list(auth: AuthContext, f: RenewalSimListInput) {
     const today = todayIn(auth.timeZone);
     const { rows, total } = await this.repo.list({
       scopePath: await this.holds.pathOf(auth, f.HoldID),

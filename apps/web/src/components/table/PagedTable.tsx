@@ -7,23 +7,28 @@ import { useColumnWidths } from './use-column-widths.ts';
 import type { ServerList, SortType } from './use-server-list.ts';
 import './table.css';
 
-/** A column of a server-paged table: `key` names it for widths and, with `sortable`, is the SortColumn sent. */
-export type PagedColumn<Row, Totals = unknown> = Omit<ColumnType<Row>, 'key' | 'sorter' | 'sortOrder'> & {
-  key: string;
-  sortable?: boolean;
+type ColumnBase<Row, Totals> = Omit<ColumnType<Row>, 'key' | 'sorter' | 'sortOrder'> & {
   /** Drag to resize; on by default, off for narrow fixed columns such as actions. */
   resizable?: boolean;
   /** What the totals row shows under this column (lists whose reply carries `Totals`). */
   total?(totals: Totals): ReactNode;
 };
 
+/**
+ * A column of a server-paged table: `key` names it for widths and, with `sortable`, is the SortColumn
+ * sent, so a sortable column's key must be one of the list's sortable columns `C` (its contract's).
+ */
+export type PagedColumn<Row, Totals = unknown, C extends string = never> =
+  | (ColumnBase<Row, Totals> & { key: string; sortable?: false })
+  | (ColumnBase<Row, Totals> & { key: C; sortable: true });
+
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 
-export interface PagedTableProps<Row, Totals = unknown> {
+export interface PagedTableProps<Row, Totals = unknown, C extends string = never> {
   /** Names the table in localStorage for its column widths; unique per page and table. */
   id: string;
-  list: ServerList<Row, Totals>;
-  columns: PagedColumn<Row, Totals>[];
+  list: ServerList<Row, Totals, C>;
+  columns: PagedColumn<Row, Totals, NoInfer<C>>[];
   /** A field of the row, or a function for rows without one. */
   rowKey: (keyof Row & string) | ((row: Row) => Key);
   /** Filters and buttons above the table, left; `extra` sits on the right (export, add). */
@@ -57,7 +62,7 @@ function scrollWidth(columns: { width?: number | string }[], selectable: boolean
 }
 
 /** antd Table driven by `useServerList`: server paging and sorting, draggable widths, i18n texts. */
-export function PagedTable<Row extends object, Totals = unknown>({
+export function PagedTable<Row extends object, Totals = unknown, C extends string = never>({
   id,
   list,
   columns,
@@ -71,7 +76,7 @@ export function PagedTable<Row extends object, Totals = unknown>({
   rowClassName,
   onRow,
   'data-testid': testId,
-}: PagedTableProps<Row, Totals>) {
+}: PagedTableProps<Row, Totals, C>) {
   const { t } = useTranslation('table');
   const { widths, resize, persist } = useColumnWidths(id);
   const { paging } = list;
@@ -101,7 +106,8 @@ export function PagedTable<Row extends object, Totals = unknown>({
       const order = s?.order;
       list.setPaging({
         PageIndex: 1,
-        SortColumn: order ? String(s?.columnKey ?? s?.field ?? '') : undefined,
+        // Only sortable columns have a sorter, and their keys are typed C.
+        SortColumn: order ? (s?.columnKey as C) : undefined,
         SortType: order === 'ascend' ? 'asc' : order === 'descend' ? 'desc' : undefined,
       });
       return;

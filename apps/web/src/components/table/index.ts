@@ -16,6 +16,9 @@
  *   SortType (asc|desc, omitted when unsorted) and answers `{ rows, total }`; previous page stays
  *   shown while the next loads; changing filters goes back to page 1. Invalidate with the same
  *   queryKey prefix after a write.
+ * - The sortable columns are the list's contract's (`SortColumn` of the fetcher's input, e.g.
+ *   `OperatorSortColumn`): useServerList takes them from the fetcher, and a `sortable` column's key
+ *   must be one of them (`PagedColumn<Row, Totals, C>`); a list whose contract takes no order has none.
  * - PagedTable: a column's `key` is the SortColumn sent when `sortable`; `resizable: false` for
  *   action columns; `rowSelection` passes through to antd. Empty/loading texts come from i18n.
  * - FilterForm: inline form, Enter submits, Reset restores initialValues and searches.

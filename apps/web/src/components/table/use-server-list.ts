@@ -6,16 +6,16 @@ export type SortType = 'asc' | 'desc';
 
 /**
  * The paging and sorting fields every server-paged list call takes (docs/SIM-API.md). `C` is the
- * call's sortable columns as the contract lists them (any string where it lists none).
+ * call's sortable columns as its contract lists them (`never`: a list the server does not sort).
  */
-export interface PageQuery<C extends string = string> {
+export interface PageQuery<C extends string = never> {
   PageIndex: number;
   PageSize: number;
   SortColumn?: C;
   SortType?: SortType;
 }
 
-export interface ServerListOptions<C extends string = string> {
+export interface ServerListOptions<C extends string = never> {
   pageSize?: number;
   sortColumn?: C;
   sortType?: SortType;
@@ -26,13 +26,13 @@ export interface ServerListOptions<C extends string = string> {
 /** A list reply; lists that add up their rows answer `Totals` over every matching row too. */
 export type ListReply<Row, Totals> = Page<Row> & { Totals?: Totals };
 
-export interface ServerList<Row, Totals = undefined, C extends string = string> {
+export interface ServerList<Row, Totals = undefined, C extends string = never> {
   rows: Row[];
   total: number;
   /** The reply's `Totals`, computed by the server over every row the filters select. */
   totals: Totals | undefined;
   paging: PageQuery<C>;
-  // A method, so a list of known columns still fits the table, which sends the clicked column's key.
+  // A method, so a list of known columns still fits a table whose columns are typed loosely.
   setPaging(next: Partial<PageQuery<C>>): void;
   /** True on the first load and on every refetch (the previous page stays visible meanwhile). */
   isFetching: boolean;
@@ -45,13 +45,14 @@ export const DEFAULT_PAGE_SIZE = 20;
  * A server-paged list: owns PageIndex/PageSize/SortColumn/SortType, asks `fetcher` with the
  * filters merged in, and keeps the previous page on screen while the next one loads. The query
  * key is `[...queryKey, filters, paging]`, so `invalidateQueries({ queryKey })` refreshes it.
- * Changing the filters goes back to page 1.
+ * Changing the filters goes back to page 1. The sortable columns `C` come from the fetcher's
+ * contract input (its SortColumn), never from the default order, which must be one of them.
  */
-export function useServerList<Row, F extends object, Totals = undefined, C extends string = string>(
+export function useServerList<Row, F extends object, Totals = undefined, C extends string = never>(
   queryKey: QueryKey,
   fetcher: (query: F & PageQuery<C>) => Promise<ListReply<Row, Totals>>,
   filters: F,
-  options: ServerListOptions<C> = {},
+  options: ServerListOptions<NoInfer<C>> = {},
 ): ServerList<Row, Totals, C> {
   const filtersKey = JSON.stringify(filters);
   const [state, setState] = useState(() => ({

@@ -8,7 +8,7 @@ import { PageLayout } from '../../../components/PageLayout.tsx';
 import { PagedTable, useServerList } from '../../../components/table/index.ts';
 import { useSession } from '../../../store/session.ts';
 import { useGrantableFunctions } from '../api/functions.ts';
-import { getUserList, setUserFuns, USERS_KEY, type UserRow } from '../api/users.ts';
+import { getUserList, setUserFuns, USERS_KEY, type UserRow, type UserSortColumn } from '../api/users.ts';
 import { FunctionMatrix } from '../components/FunctionMatrix.tsx';
 import '../accounts.css';
 
@@ -72,7 +72,7 @@ export default function PermissionPage() {
     <PageLayout title={t('menu:simPermissions')}>
       <div className="perm-layout">
         <Card size="small" className="perm-users" title={t('perm.accounts')}>
-          <PagedTable<UserRow>
+          <PagedTable<UserRow, unknown, UserSortColumn>
             id="accounts.permission.users"
             list={list}
             rowKey="UserID"

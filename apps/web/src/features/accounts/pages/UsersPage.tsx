@@ -17,7 +17,16 @@ import {
   useServerList,
 } from '../../../components/table/index.ts';
 import { useFunctionSet, useSession } from '../../../store/session.ts';
-import { addUser, exportUserList, getUserList, modifyUser, removeUser, USERS_KEY, type UserRow } from '../api/users.ts';
+import {
+  addUser,
+  exportUserList,
+  getUserList,
+  modifyUser,
+  removeUser,
+  USERS_KEY,
+  type UserRow,
+  type UserSortColumn,
+} from '../api/users.ts';
 import { ResetPasswordModal } from '../components/ResetPasswordModal.tsx';
 import { type UserForm, UserFormFields } from '../components/UserFormFields.tsx';
 
@@ -64,7 +73,7 @@ export default function UsersPage() {
 
   return (
     <PageLayout title={t('menu:simAccounts')} extra={<span className="muted">{t('user.scope', { holdName })}</span>}>
-      <PagedTable<UserRow>
+      <PagedTable<UserRow, unknown, UserSortColumn>
         id="accounts.users"
         list={list}
         rowKey="UserID"

@@ -1,7 +1,6 @@
-import type { MarkReadInput, MarkReadResult, NoticeList, NoticeRow } from '@lodestar/contract/notices';
+import type { MarkReadInput, MarkReadResult, NoticeList, NoticeListInput, NoticeRow } from '@lodestar/contract/notices';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
-import type { PageQuery } from '../../../components/table/use-server-list.ts';
 
 /** docs/SIM-API-2.md "Notices": title and text come rendered in the caller's language. */
 export type { NoticeRow };
@@ -11,7 +10,8 @@ export const unreadKey = ['notices', 'unread'] as const;
 
 const REFRESH_MS = 60_000;
 
-export const getNoticeList = (q: { Read: number } & PageQuery) => api.post<NoticeList>('Notice/GetNoticeList', q);
+/** Newest first: the list takes no order. */
+export const getNoticeList = (q: NoticeListInput) => api.post<NoticeList>('Notice/GetNoticeList', q);
 
 /** The header bell's count: the reply's data is the number itself. */
 export function useUnreadCount(enabled: boolean) {

@@ -8,17 +8,19 @@ import { useServerList } from '../../../components/table/use-server-list.ts';
 import { useSession } from '../../../store/session.ts';
 import { getNoticeList, type NoticeRow, noticeListRoot, useMarkRead } from '../api/notices.ts';
 
+type ReadFilter = Parameters<typeof getNoticeList>[0]['Read'];
+
 /** /message (fn 5): the caller's notices, unread first by default; a click marks read and opens the link. */
 export default function NoticesPage() {
   const { t } = useTranslation('notices');
   const navigate = useNavigate();
   const language = useSession((s) => s.language);
-  const [read, setRead] = useState(0);
+  const [read, setRead] = useState<ReadFilter>(0);
   const [unread, setUnread] = useState(0);
   const markRead = useMarkRead();
   const list = useServerList(
     [...noticeListRoot, language],
-    async (q: { Read: number } & Parameters<typeof getNoticeList>[0]) => {
+    async (q: Parameters<typeof getNoticeList>[0]) => {
       const reply = await getNoticeList(q);
       setUnread(reply.Unread);
       return reply;
@@ -34,7 +36,7 @@ export default function NoticesPage() {
   return (
     <PageLayout title={t('menu:simMessage')}>
       <div className="notice-toolbar">
-        <Segmented<number>
+        <Segmented<ReadFilter>
           value={read}
           onChange={setRead}
           options={[

@@ -1,9 +1,15 @@
 import type { FileIdData } from '@lodestar/contract/common';
-import type { OrderDetail, OrderView, PayOrderFilters, PayOrderList } from '@lodestar/contract/payments';
+import type {
+  OrderDetail,
+  OrderView,
+  PayOrderFilters,
+  PayOrderList,
+  PayOrderListInput,
+  PayOrderSortColumn,
+} from '@lodestar/contract/payments';
 import { PayStatus } from '@lodestar/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
-import type { PageQuery } from '../../../components/table/use-server-list.ts';
 
 /** Every payment-order list key starts with this, so a payment refreshes them all. */
 export const payOrderListRoot = ['payments', 'orders'] as const;
@@ -14,8 +20,10 @@ export const closeOrder = (OrderID: number) => api.post<OrderView>('Payment/Clos
 export const sandboxPay = (OrderID: number, Outcome: 'paid' | 'failed') =>
   api.post<OrderView>('Payment/SandboxPay', { OrderID, Outcome });
 
-/** SortColumn: CreateTime, AmountFen or PaidTime. Kind is forced by the caller's functions. */
-export const getPayOrderList = (q: PayOrderFilters & PageQuery) => api.post<PayOrderList>('Payment/GetPayOrderList', q);
+export type { PayOrderSortColumn };
+
+/** Kind is forced by the caller's functions. */
+export const getPayOrderList = (q: PayOrderListInput) => api.post<PayOrderList>('Payment/GetPayOrderList', q);
 export const exportPayOrderList = (f: PayOrderFilters) => api.post<FileIdData>('Payment/ExportPayOrderList', f);
 
 export const POLL_MS = 2_000;

@@ -1,16 +1,23 @@
 import type { FileIdData } from '@lodestar/contract/common';
 import type { OrderView } from '@lodestar/contract/payments';
-import type { Quote, RenewalBody, RenewalFilters, RenewalSimRow } from '@lodestar/contract/renewal';
+import type {
+  Quote,
+  RenewalBody,
+  RenewalFilters,
+  RenewalSimListInput,
+  RenewalSimRow,
+  RenewalSimSortColumn,
+} from '@lodestar/contract/renewal';
 import type { Page, PayMethod } from '@lodestar/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
-import type { PageQuery } from '../../../components/table/use-server-list.ts';
 import { payOrderListRoot } from '../../payments/api/payments.ts';
+
+export type { RenewalSimSortColumn };
 
 export const renewalListRoot = ['renewal', 'sims'] as const;
 
-/** SortColumn: ExpiresOn, ICCID or HoldName. */
-export const getRenewalSimList = (q: RenewalFilters & PageQuery) =>
+export const getRenewalSimList = (q: RenewalSimListInput) =>
   api.post<Page<RenewalSimRow>>('Renewal/GetRenewalSimList', q);
 export const exportRenewalSimList = (f: RenewalFilters) => api.post<FileIdData>('Renewal/ExportRenewalSimList', f);
 export const getQuote = (body: RenewalBody) => api.post<Quote>('Renewal/Quote', body);

@@ -1,4 +1,4 @@
-import type { OrderView, PayOrderFilters, PayOrderRow } from '@lodestar/contract/payments';
+import type { OrderView, PayOrderFilters, PayOrderRow, PayOrderSortColumn } from '@lodestar/contract/payments';
 import { Fn, formatFen, PayKind } from '@lodestar/domain';
 import { Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
@@ -35,7 +35,7 @@ export function RenewalOrders({ onOpen }: { onOpen: (order: OrderView) => void }
           <span>{t('orders.paid', { count: totals.PaidCount, amount: formatFen(totals.PaidFen) })}</span>
         </div>
       ) : null}
-      <PagedTable<PayOrderRow>
+      <PagedTable<PayOrderRow, unknown, PayOrderSortColumn>
         id="renewal-orders"
         list={list}
         rowKey="OrderID"

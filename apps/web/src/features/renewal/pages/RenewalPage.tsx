@@ -1,7 +1,12 @@
 import '../renewal.css';
 import { SyncOutlined } from '@ant-design/icons';
 import type { OrderView } from '@lodestar/contract/payments';
-import type { RenewalDisplayState, RenewalFilters, RenewalSimRow } from '@lodestar/contract/renewal';
+import type {
+  RenewalDisplayState,
+  RenewalFilters,
+  RenewalSimRow,
+  RenewalSimSortColumn,
+} from '@lodestar/contract/renewal';
 import { Fn, formatFen, PAYMENT_RULES } from '@lodestar/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Select, Tabs, Tag } from 'antd';
@@ -58,7 +63,7 @@ export default function RenewalPage() {
     [message, t, qc],
   );
 
-  const columns: PagedColumn<RenewalSimRow>[] = [
+  const columns: PagedColumn<RenewalSimRow, unknown, RenewalSimSortColumn>[] = [
     { key: 'ICCID', dataIndex: 'ICCID', title: 'ICCID', width: 190, sortable: true, className: 'renewal-mono' },
     { key: 'MSISDN', dataIndex: 'MSISDN', title: t('field.msisdn'), width: 150, className: 'renewal-mono' },
     { key: 'ExpiresOn', dataIndex: 'ExpiresOn', title: t('field.expiresOn'), width: 120, sortable: true },
@@ -107,7 +112,7 @@ export default function RenewalPage() {
 
   const simsTab = (
     <Card>
-      <PagedTable<RenewalSimRow>
+      <PagedTable<RenewalSimRow, unknown, RenewalSimSortColumn>
         id="renewal-sims"
         list={list}
         rowKey="SimID"

@@ -1,25 +1,24 @@
 import type { FileIdData, PageWithTotals } from '@lodestar/contract/common';
-import type { PayOrderFilters, PayOrderRow, PayOrderTotals } from '@lodestar/contract/payments';
+import type { PayOrderFilters, PayOrderListInput, PayOrderRow, PayOrderTotals } from '@lodestar/contract/payments';
 import type {
   NewStoppedInput,
   NewStoppedReport,
   RenewalFeeFilterInput,
+  RenewalFeeListInput,
   RenewalFeeRow,
   RenewalTotals,
 } from '@lodestar/contract/reports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
-import type { PageQuery } from '../../../components/table/use-server-list.ts';
 
 export const renewalFeeRoot = ['reports', 'renewalFees'] as const;
 export const payOrderRoot = ['reports', 'payOrders'] as const;
 
-/** SortColumn: CreateTime, FeeFen or HoldName. */
-export const getRenewalFeeList = (q: RenewalFeeFilterInput & PageQuery) =>
+export const getRenewalFeeList = (q: RenewalFeeListInput) =>
   api.post<PageWithTotals<RenewalFeeRow, RenewalTotals>>('Report/GetRenewalFeeList', q);
 
-/** SortColumn: CreateTime, AmountFen or PaidTime (the payments module's list). */
-export const getPayOrderList = (q: PayOrderFilters & PageQuery) =>
+/** The payments module's list, with its totals. */
+export const getPayOrderList = (q: PayOrderListInput) =>
   api.post<PageWithTotals<PayOrderRow, PayOrderTotals>>('Payment/GetPayOrderList', q);
 
 export function useNewStopped(filters: NewStoppedInput) {

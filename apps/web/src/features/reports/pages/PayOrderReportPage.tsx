@@ -1,5 +1,5 @@
 import '../reports.css';
-import type { PayOrderFilters, PayOrderRow } from '@lodestar/contract/payments';
+import type { PayOrderFilters, PayOrderRow, PayOrderSortColumn } from '@lodestar/contract/payments';
 import { Fn, formatFen, PAY_KINDS, PAY_METHODS, PAY_STATUSES, PayStatus } from '@lodestar/domain';
 import { DatePicker, Form, Input, Select, Tag, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -75,7 +75,7 @@ function PayOrderReport({ orderNo }: { orderNo: string }) {
   const { totals } = list;
   const exportList = useExportPayOrders();
 
-  const columns: PagedColumn<PayOrderRow>[] = [
+  const columns: PagedColumn<PayOrderRow, unknown, PayOrderSortColumn>[] = [
     { key: 'OrderNo', dataIndex: 'OrderNo', title: t('col.orderNo'), width: 210 },
     {
       key: 'Kind',
@@ -197,7 +197,12 @@ function PayOrderReport({ orderNo }: { orderNo: string }) {
         <span className="report-toolbar-spacer" />
         {funs.has(Fn.export) ? <ExportButton exportFile={() => exportList.mutateAsync(filters)} /> : null}
       </div>
-      <PagedTable<PayOrderRow> id="reports.payOrders" list={list} rowKey="OrderID" columns={columns} />
+      <PagedTable<PayOrderRow, unknown, PayOrderSortColumn>
+        id="reports.payOrders"
+        list={list}
+        rowKey="OrderID"
+        columns={columns}
+      />
     </PageLayout>
   );
 }

@@ -1,5 +1,5 @@
 import '../reports.css';
-import type { RenewalFeeFilterInput, RenewalFeeRow } from '@lodestar/contract/reports';
+import type { RenewalFeeFilterInput, RenewalFeeRow, RenewalSortColumn } from '@lodestar/contract/reports';
 import { Fn, formatFen, RenewalSource } from '@lodestar/domain';
 import { DatePicker, Form, Input, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -66,7 +66,7 @@ export default function RenewalFeePage() {
   const operatorId = Form.useWatch('OperatorID', form);
   const packages = usePackageSelect(operatorId);
 
-  const columns: PagedColumn<RenewalFeeRow>[] = [
+  const columns: PagedColumn<RenewalFeeRow, unknown, RenewalSortColumn>[] = [
     { key: 'ICCID', dataIndex: 'ICCID', title: 'ICCID', width: 190 },
     { key: 'HoldName', dataIndex: 'HoldName', title: t('col.hold'), width: 180, sortable: true, ellipsis: true },
     { key: 'PackageName', dataIndex: 'PackageName', title: t('col.package'), width: 180, ellipsis: true },
@@ -173,7 +173,12 @@ export default function RenewalFeePage() {
         <span className="report-toolbar-spacer" />
         {funs.has(Fn.export) ? <ExportButton exportFile={() => exportList.mutateAsync(filters)} /> : null}
       </div>
-      <PagedTable<RenewalFeeRow> id="reports.renewalFees" list={list} rowKey="RenewalID" columns={columns} />
+      <PagedTable<RenewalFeeRow, unknown, RenewalSortColumn>
+        id="reports.renewalFees"
+        list={list}
+        rowKey="RenewalID"
+        columns={columns}
+      />
     </PageLayout>
   );
 }

@@ -1,4 +1,4 @@
-import type { SimRow } from '@lodestar/contract/sims';
+import type { SimRow, SimSortColumn } from '@lodestar/contract/sims';
 import { formatFen } from '@lodestar/domain';
 import { Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
@@ -7,7 +7,10 @@ import type { PagedColumn } from '../../../components/table/PagedTable.tsx';
 import { DisplayStateTag, SimStateTag } from './SimTags.tsx';
 
 /** The SIM columns of the business list and the outbound picker; sortable keys are GetSimList's SortColumn values. */
-export function simColumns(t: TFunction<'sims'>, openDetail: (row: SimRow) => void): PagedColumn<SimRow>[] {
+export function simColumns(
+  t: TFunction<'sims'>,
+  openDetail: (row: SimRow) => void,
+): PagedColumn<SimRow, unknown, SimSortColumn>[] {
   return [
     {
       title: 'ICCID',

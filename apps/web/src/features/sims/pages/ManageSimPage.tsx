@@ -1,5 +1,5 @@
 import '../sims.css';
-import type { SimFilterInput, SimRow } from '@lodestar/contract/sims';
+import type { SimFilterInput, SimRow, SimSortColumn } from '@lodestar/contract/sims';
 import { Fn, type WorkType } from '@lodestar/domain';
 import { Button, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -55,7 +55,7 @@ export default function ManageSimPage() {
     );
   }, [treeHoldId, setParams]);
 
-  const columns: PagedColumn<SimRow>[] = [
+  const columns: PagedColumn<SimRow, unknown, SimSortColumn>[] = [
     ...simColumns(t, (row) => setDetailId(row.SimID)),
     {
       title: t('actions'),
@@ -94,7 +94,7 @@ export default function ManageSimPage() {
           </span>
         ) : null}
       </div>
-      <PagedTable<SimRow>
+      <PagedTable<SimRow, unknown, SimSortColumn>
         id="sims-business"
         list={list}
         rowKey="SimID"

@@ -1,6 +1,6 @@
 import '../sims.css';
 import { SendOutlined } from '@ant-design/icons';
-import type { SimFilterInput, SimRow } from '@lodestar/contract/sims';
+import type { SimFilterInput, SimRow, SimSortColumn } from '@lodestar/contract/sims';
 import { SIM_RULES, SimState } from '@lodestar/domain';
 import { App, Button, Card, Form, Input, Segmented } from 'antd';
 import { useState } from 'react';
@@ -158,7 +158,7 @@ export default function OutboundPage() {
       {mode === 'pick' ? (
         <Card title={t('outbound.stockTitle')} data-testid="outbound-stock">
           <SimFilterBar compact value={filters} resetTo={STOCK} onChange={setFilters} />
-          <PagedTable<SimRow>
+          <PagedTable<SimRow, unknown, SimSortColumn>
             id="sims-outbound"
             list={list}
             rowKey="SimID"

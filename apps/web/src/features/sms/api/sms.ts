@@ -1,5 +1,5 @@
 import type { FileIdData } from '@lodestar/contract/common';
-import type { OrderView, PayOrderList } from '@lodestar/contract/payments';
+import type { OrderView, PayOrderList, PayOrderListInput } from '@lodestar/contract/payments';
 import type {
   BuySmsPackInput,
   SendSmsInput,
@@ -7,20 +7,19 @@ import type {
   SmsBalance,
   SmsFilterInput,
   SmsList,
+  SmsListInput,
   SmsPack,
 } from '@lodestar/contract/sms';
 import { PayKind } from '@lodestar/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
-import type { PageQuery } from '../../../components/table/use-server-list.ts';
 
 /** Every SMS list query key starts with this, so a send refreshes them all. */
 export const smsListRoot = ['sms', 'list'] as const;
 export const smsBalanceKey = ['sms', 'balance'] as const;
 export const smsOrdersRoot = ['sms', 'orders'] as const;
 
-/** SortColumn is one of CreateTime, MSISDN, State. */
-export const getSmsList = (q: SmsFilterInput & PageQuery) => api.post<SmsList>('Sms/GetSmsList', q);
+export const getSmsList = (q: SmsListInput) => api.post<SmsList>('Sms/GetSmsList', q);
 export const exportSmsList = (filters: SmsFilterInput) => api.post<FileIdData>('Sms/ExportSmsList', filters);
 export const sendSms = (body: SendSmsInput) => api.post<SendSmsResult>('Sms/SendSms', body);
 
@@ -50,7 +49,7 @@ export function useSendSms() {
 export const buySmsPack = (body: BuySmsPackInput) => api.post<OrderView>('Sms/BuySmsPack', body);
 
 /** The hold's SMS pack orders (Payment/GetPayOrderList, Kind 2). */
-export const getSmsPackOrders = (q: PageQuery) =>
+export const getSmsPackOrders = (q: Pick<PayOrderListInput, 'PageIndex' | 'PageSize' | 'SortColumn' | 'SortType'>) =>
   api.post<PayOrderList>('Payment/GetPayOrderList', {
     ...q,
     Kind: PayKind.SmsPack,

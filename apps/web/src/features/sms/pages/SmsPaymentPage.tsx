@@ -1,6 +1,6 @@
 import type { FileIdData } from '@lodestar/contract/common';
 import '../sms.css';
-import type { OrderView, PayOrderRow } from '@lodestar/contract/payments';
+import type { OrderView, PayOrderRow, PayOrderSortColumn } from '@lodestar/contract/payments';
 import { Fn, formatFen, PAY_METHODS, PayKind, PayMethod, PayStatus } from '@lodestar/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Radio, Tag } from 'antd';
@@ -64,7 +64,7 @@ export default function SmsPaymentPage() {
     }
   };
 
-  const columns: PagedColumn<PayOrderRow>[] = [
+  const columns: PagedColumn<PayOrderRow, unknown, PayOrderSortColumn>[] = [
     { key: 'CreateTime', dataIndex: 'CreateTime', title: t('order.created'), width: 170, sortable: true },
     { key: 'OrderNo', dataIndex: 'OrderNo', title: t('order.no'), width: 200 },
     { key: 'Subject', dataIndex: 'Subject', title: t('order.subject'), width: 180, ellipsis: true },
@@ -155,7 +155,7 @@ export default function SmsPaymentPage() {
         </Card>
       </div>
       <h3 className="sms-orders-title">{t('order.list')}</h3>
-      <PagedTable<PayOrderRow>
+      <PagedTable<PayOrderRow, unknown, PayOrderSortColumn>
         id="sms.orders"
         list={orders}
         rowKey="OrderID"

@@ -1,6 +1,6 @@
 import '../sms.css';
 import { SendOutlined } from '@ant-design/icons';
-import type { SmsFilterInput, SmsRow } from '@lodestar/contract/sms';
+import type { SmsFilterInput, SmsRow, SmsSortColumn } from '@lodestar/contract/sms';
 import { Fn, SMS_STATES, SmsState } from '@lodestar/domain';
 import { Button, DatePicker, Form, Input, Select, Tag, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -64,7 +64,7 @@ export default function SmsRecordPage() {
   // Totals of every row the filters select, as the server added them up.
   const totals = list.totals ?? null;
 
-  const columns: PagedColumn<SmsRow>[] = [
+  const columns: PagedColumn<SmsRow, unknown, SmsSortColumn>[] = [
     { key: 'CreateTime', dataIndex: 'CreateTime', title: t('col.createTime'), width: 170, sortable: true },
     { key: 'MSISDN', dataIndex: 'MSISDN', title: t('col.msisdn'), width: 150, sortable: true },
     { key: 'ICCID', dataIndex: 'ICCID', title: 'ICCID', width: 200 },
@@ -98,7 +98,7 @@ export default function SmsRecordPage() {
       }
     >
       <LocalProviderNotice provider={balance.data?.Provider} />
-      <PagedTable<SmsRow>
+      <PagedTable<SmsRow, unknown, SmsSortColumn>
         id="sms.records"
         list={list}
         rowKey="MessageID"
