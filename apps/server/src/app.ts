@@ -147,6 +147,8 @@ export async function buildApp({
     sessionHours: config.sessionHours,
     loginLimits: { perPhone: config.loginLimitPerPhone, perAddress: config.loginLimitPerAddress },
     codeCheckLimits: { perPhone: config.codeCheckLimitPerPhone, perAddress: config.codeCheckLimitPerAddress },
+    smsCodeLimitPerAddress: config.smsCodeLimitPerAddress,
+    smsNotices: { noAccount: config.smsNoAccountText, accountExists: config.smsAccountExistsText },
     devices: deviceRepo,
     deviceMoved: invalidate,
     registration: new RegistrationRepository(db),

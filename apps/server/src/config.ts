@@ -61,6 +61,12 @@ export interface Config {
   smsHttpUrl: string | undefined;
   smsHttpToken: string | undefined;
   smsTemplate: string;
+  /** Texted instead of a code: log-in or recovery asked for a phone without an account ('' sends nothing). */
+  smsNoAccountText: string;
+  /** Texted instead of a code: registration asked for a phone that has an account ('' sends nothing). */
+  smsAccountExistsText: string;
+  /** Codes asked for an hour per client address. */
+  smsCodeLimitPerAddress: number;
   webDist: string | undefined;
   trustProxy: boolean;
   registration: boolean;
@@ -283,6 +289,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsHttpUrl: env.SMS_HTTP_URL || undefined,
     smsHttpToken: env.SMS_HTTP_TOKEN || undefined,
     smsTemplate: env.SMS_TEMPLATE ?? 'Your Lodestar verification code is {code}. It is valid for 5 minutes.',
+    smsNoAccountText:
+      env.SMS_NO_ACCOUNT_TEXT ??
+      'A Lodestar code was asked for this number, but no account uses it, so none was sent. If it was not you, ignore this message.',
+    smsAccountExistsText:
+      env.SMS_ACCOUNT_EXISTS_TEXT ??
+      'A Lodestar registration was started for this number, but it already has an account: log in, or reset the password from the log-in page.',
+    smsCodeLimitPerAddress: int(env, 'SMS_CODE_LIMIT_PER_ADDRESS', LIMITS.smsCodesPerAddressPerHour),
     webDist: env.WEB_DIST || undefined,
     trustProxy: env.TRUST_PROXY === '1',
     registration: (env.REGISTRATION ?? '1') !== '0',

@@ -8,6 +8,8 @@ export const LIMITS = {
   /** One code per phone per minute; a phone gets at most this many per hour. */
   smsCodeIntervalMs: 60_000,
   smsCodesPerHour: 5,
+  /** Codes asked for from one client address an hour, whatever the phones (SMS_CODE_LIMIT_PER_ADDRESS). */
+  smsCodesPerAddressPerHour: 20,
   /** Tries at one code, right or wrong; after this many wrong ones the code is dead. */
   smsCodeTries: 5,
   loginAttemptsPerPhonePerMinute: 10,

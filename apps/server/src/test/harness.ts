@@ -28,6 +28,7 @@ export async function startTestApp(target: DbTarget, env: Record<string, string>
     DEMO: '0',
     LOGIN_LIMIT_PER_ADDRESS: '100000',
     CODE_CHECK_LIMIT_PER_ADDRESS: '100000',
+    SMS_CODE_LIMIT_PER_ADDRESS: '100000',
     ...env,
   });
   const ingest = createIngest(database.pool, new InProcessBus(), config.filters);

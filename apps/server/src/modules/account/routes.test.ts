@@ -125,10 +125,12 @@ describe.each(dbTargets())('account calls on $name PostgreSQL', (target) => {
     ).toBe(ErrCode.InvalidSmsCode);
   });
 
-  it('sends no code to a phone with no account', async () => {
+  it('sends no code to a phone with no account, but a notice, and answers as for any phone', async () => {
     const r = await t.call('POST', 'account/sendsmscode', { body: { Phone: '13612345678', Purpose: 'login' } });
-    expect(r).toMatchObject({ code: 400, errCode: ErrCode.NoAccount });
+    expect(r).toMatchObject({ code: 200, data: { provider: 'local', expiresInSeconds: 300 } });
     expect(t.lastSmsCode('13612345678')).toBeUndefined();
+    expect(t.smsLog.at(-1)).toContain('SMS to 13612345678');
+    expect(t.smsLog.at(-1)).toContain('no account uses it');
   });
 
   it('resets a forgotten password with an SMS code and logs out every session', async () => {
@@ -165,8 +167,11 @@ describe.each(dbTargets())('account calls on $name PostgreSQL', (target) => {
       token,
     });
     expect(info.data).toMatchObject({ UserName: '陈女士', HoldName: '陈女士', AccountType: 3 });
+    // Asked again, the phone is told it has an account; the caller is answered as for a free phone.
+    await t.database.db.delete(smsCodes).where(eq(smsCodes.phone, phone));
     const again = await t.call('POST', 'account/sendsmscode', { body: { Phone: phone, Purpose: 'register' } });
-    expect(again.errCode).toBe(ErrCode.Conflict);
+    expect(again.code).toBe(200);
+    expect(t.smsLog.at(-1)).toContain('already has an account');
   });
 
   it('rate-limits log-in attempts per phone', async () => {

@@ -60,6 +60,11 @@ const REGISTERED_USER_FUNS = [
 const codeHash = (phone: string, purpose: SmsPurpose, code: string) =>
   createHash('sha256').update(`${phone}:${purpose}:${code}`).digest('hex');
 
+/** Stored for a code that cannot be used: no code's sha256 hex equals it. */
+const DEAD_CODE = 'dead';
+
+const invalidCode = () => new AppError(400, ErrCode.InvalidSmsCode, 'invalidCode');
+
 // A hash of a random password, verified against when the phone is unknown, so that a
 // wrong phone and a wrong password take the same time.
 const decoyHash = hashPassword(`decoy-${Date.now()}`);
@@ -69,7 +74,7 @@ export class AccountService {
   private readonly loginByAddress: RateLimiter;
   private readonly codeCheckByPhone: RateLimiter;
   private readonly codeCheckByAddress: RateLimiter;
-  private readonly smsByAddress = new RateLimiter(20, 3_600_000);
+  private readonly smsByAddress: RateLimiter;
 
   constructor(
     private readonly deps: {
@@ -95,12 +100,20 @@ export class AccountService {
       loginLimits: { perPhone: number; perAddress: number };
       /** Code checks (password recovery, registration) a minute, per phone and per client address. */
       codeCheckLimits: { perPhone: number; perAddress: number };
+      /** Codes asked for an hour per client address (per phone: LIMITS.smsCodeIntervalMs and smsCodesPerHour). */
+      smsCodeLimitPerAddress: number;
+      /**
+       * What is texted instead of a code that could not be used: for log-in or recovery to a phone
+       * without an account, for registration to a phone with one. '' sends nothing.
+       */
+      smsNotices: { noAccount: string; accountExists: string };
     },
   ) {
     this.loginByPhone = new RateLimiter(deps.loginLimits.perPhone, 60_000);
     this.loginByAddress = new RateLimiter(deps.loginLimits.perAddress, 60_000);
     this.codeCheckByPhone = new RateLimiter(deps.codeCheckLimits.perPhone, 60_000);
     this.codeCheckByAddress = new RateLimiter(deps.codeCheckLimits.perAddress, 60_000);
+    this.smsByAddress = new RateLimiter(deps.smsCodeLimitPerAddress, 3_600_000);
   }
 
   async login(phone: string, password: string, meta: ClientMeta): Promise<SessionPayload> {
@@ -116,14 +129,16 @@ export class AccountService {
 
   async smsLogin(phone: string, code: string, meta: ClientMeta): Promise<SessionPayload> {
     this.limitLogin(phone, meta.ip);
-    const user = await this.deps.users.findByPhone(phone);
-    if (!user) throw new AppError(400, ErrCode.NoAccount, 'noAccount');
+    // The code first: a phone without an account never had a usable one, so it answers like a wrong code.
     try {
       await this.consumeCode(phone, 'login', code);
     } catch (err) {
-      await this.visit(phone, meta, 'failed', user);
+      await this.visit(phone, meta, 'failed', await this.deps.users.findByPhone(phone));
       throw err;
     }
+    const user = await this.deps.users.findByPhone(phone);
+    // Only whoever received the code learns this (the account went after the code was sent).
+    if (!user) throw new AppError(400, ErrCode.NoAccount, 'noAccount');
     return this.openSession(user, meta);
   }
 
@@ -132,24 +147,29 @@ export class AccountService {
     purpose: SmsPurpose,
     meta: ClientMeta,
   ): Promise<{ provider: string; expiresInSeconds: number }> {
-    const user = await this.deps.users.findByPhone(phone);
-    if (purpose === 'register' && user) throw conflict('accountExists');
-    if (purpose !== 'register' && !user) throw new AppError(400, ErrCode.NoAccount, 'noAccount');
+    // Limits before the phone is looked up, and the same answer whether it has an account: the
+    // caller learns nothing about the phone; only its holder reads what was texted.
     if (!this.smsByAddress.take(meta.ip)) throw tooMany();
     const recent = await this.deps.smsCodes.sentSince(phone, new Date(Date.now() - 3_600_000));
     if (recent.lastAt && Date.now() - recent.lastAt.getTime() < LIMITS.smsCodeIntervalMs)
       throw new AppError(429, ErrCode.RateLimited, 'codeTooSoon');
     if (recent.count >= LIMITS.smsCodesPerHour) throw tooMany();
 
+    const hasAccount = !!(await this.deps.users.findByPhone(phone));
+    const usable = purpose === 'register' ? !hasAccount : hasAccount;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    // A code that cannot be used is stored dead (no code hashes to it): it counts against the
+    // phone's limits like any other and retires the older codes, and it is never texted.
     await this.deps.smsCodes.insert({
       phone,
       purpose,
-      codeHash: codeHash(phone, purpose, code),
+      codeHash: usable ? codeHash(phone, purpose, code) : DEAD_CODE,
       expiresAt: new Date(Date.now() + LIMITS.smsCodeLifetimeMs),
     });
+    const notice = purpose === 'register' ? this.deps.smsNotices.accountExists : this.deps.smsNotices.noAccount;
     try {
-      await this.deps.sms.send(phone, this.deps.smsTemplate.replace('{code}', code), code);
+      if (usable) await this.deps.sms.send(phone, this.deps.smsTemplate.replace('{code}', code), code);
+      else if (notice) await this.deps.sms.send(phone, notice);
     } catch {
       throw new AppError(500, ErrCode.None, 'smsFailed');
     }
@@ -159,9 +179,11 @@ export class AccountService {
   async retrievePassword(phone: string, code: string, newPass: string, meta: ClientMeta): Promise<void> {
     this.limitCodeCheck(phone, meta.ip);
     if (!isValidPassword(newPass)) throw badRequest('passwordRule');
-    const user = await this.deps.users.findByPhone(phone);
-    if (!user) throw new AppError(400, ErrCode.NoAccount, 'noAccount');
     await this.consumeCode(phone, 'retrieve', code);
+    // A phone without an account never had a usable recovery code; if its account went after the
+    // code was sent, the answer is still that of a wrong code.
+    const user = await this.deps.users.findByPhone(phone);
+    if (!user) throw invalidCode();
     await this.deps.users.update(user.id, { passwordHash: await hashPassword(newPass) });
     await this.deps.sessions.revokeAllOf(user.id);
     this.deps.access.sessionsEnded({ userId: user.id });
@@ -173,11 +195,12 @@ export class AccountService {
     const registrationHoldId = this.deps.registrationOpen
       ? this.deps.registrationHoldId || (await this.deps.registration.firstRootHoldId())
       : undefined;
-    if (!isValidPassword(input.UserPassword)) throw badRequest('passwordRule');
-    if (await this.deps.users.findByPhone(input.Phone)) throw conflict('accountExists');
     const parent = registrationHoldId ? await this.deps.holds.findById(registrationHoldId) : undefined;
     if (!parent) throw new AppError(400, ErrCode.Validation, 'registrationClosed');
+    if (!isValidPassword(input.UserPassword)) throw badRequest('passwordRule');
     await this.consumeCode(input.Phone, 'register', input.SMSCode);
+    // Only after the code: whoever holds it has proved the phone and may learn it is taken.
+    if (await this.deps.users.findByPhone(input.Phone)) throw conflict('accountExists');
     // Bound by the device's stored id, however its JT/T 808 leading zeros were typed (normaliseDeviceId).
     // Only a device in stock in the registration unit may be claimed: never one reporting unregistered,
     // nor another unit's (checked after the code, so the call tells nobody without one what is in stock).
@@ -232,7 +255,7 @@ export class AccountService {
       now: new Date(),
       maxTries: LIMITS.smsCodeTries,
     });
-    if (!passed) throw new AppError(400, ErrCode.InvalidSmsCode, 'invalidCode');
+    if (!passed) throw invalidCode();
   }
 
   private async openSession(user: UserWithHold, meta: ClientMeta): Promise<SessionPayload> {

@@ -7,8 +7,8 @@
  */
 export interface SmsProvider {
   readonly name: 'local' | 'http';
-  /** A login code. */
-  send(phone: string, text: string, code: string): Promise<void>;
+  /** A login code, or with no `code` a notice sent instead of one. */
+  send(phone: string, text: string, code?: string): Promise<void>;
   /**
    * A plain message to a SIM (Sms/SendSms); `id` is our message id. Throws when the provider
    * refuses it; may answer the gateway's own id for its delivery reports.
@@ -20,9 +20,10 @@ export class LocalSmsProvider implements SmsProvider {
   readonly name = 'local' as const;
   constructor(private readonly log: (line: string) => void) {}
 
-  async send(phone: string, text: string, code: string): Promise<void> {
+  async send(phone: string, text: string, code?: string): Promise<void> {
     // The e2e tests and a developer without a gateway read the code from this exact line.
-    this.log(`[local SMS provider] SMS code for ${phone}: ${code} — ${text}`);
+    if (code) this.log(`[local SMS provider] SMS code for ${phone}: ${code} — ${text}`);
+    else this.log(`[local SMS provider] SMS to ${phone} (written here only, not delivered): ${text}`);
   }
 
   async sendText(phone: string, text: string, id: string): Promise<{ providerMessageId?: string }> {
