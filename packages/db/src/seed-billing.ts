@@ -17,15 +17,12 @@ import {
 } from '@lodestar/domain';
 import { and, asc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Db } from './connect.ts';
-import { generateCustomerBills } from './customer-bills.ts';
 import { paymentOrderItems, paymentOrders, renewals, smsBalances, smsMessages } from './schema-billing.ts';
 import { holds, settings, users } from './schema-core.ts';
 import { simHistory, simPackages, sims, workOrders } from './schema-sim.ts';
+import { seedDemoBills } from './seed-customer-bills.ts';
 
 const DONE_KEY = 'billing_demo_seeded';
-const BILLS_KEY = 'billing_demo_bills_seeded';
-/** The demo accounts' time zone (China has no daylight saving time): bill months are theirs. */
-const DEMO_UTC_OFFSET = '+08:00';
 const MINUTE = 60_000;
 /** The months the demo covers: the report centre's half year. */
 const MONTHS = 6;
@@ -71,39 +68,8 @@ interface PlannedRenewal {
  */
 export async function seedBillingDemo(db: Db): Promise<boolean> {
   const seeded = await seedBillingHistory(db);
-  await seedDemoBills(db);
+  await seedDemoBills(db, { historyKey: DONE_KEY, months: MONTHS });
   return seeded;
-}
-
-/**
- * The customer bills of the demo's finished months (the current one is left to "Generate bills",
- * like a real month that has not ended), made by the code the button runs, for every hold below the
- * root. Runs once, also on a demo database whose history was seeded before bills were.
- */
-async function seedDemoBills(db: Db): Promise<void> {
-  const keys = await db
-    .select()
-    .from(settings)
-    .where(inArray(settings.key, [DONE_KEY, BILLS_KEY]));
-  if (!keys.some((k) => k.key === DONE_KEY) || keys.some((k) => k.key === BILLS_KEY)) return;
-  const [root] = await db.select().from(holds).where(isNull(holds.parentId)).orderBy(asc(holds.id)).limit(1);
-  if (!root) return;
-  // This month in the demo zone, then the finished ones of the half year before it.
-  const thisMonth = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
-  for (let back = MONTHS - 1; back >= 1; back--) {
-    const month = addMonths(`${thisMonth}-01`, -back).slice(0, 7);
-    const next = addMonths(`${month}-01`, 1).slice(0, 7);
-    await generateCustomerBills(
-      db,
-      { path: root.path, callerHoldId: root.id },
-      {
-        month,
-        from: new Date(`${month}-01T00:00:00${DEMO_UTC_OFFSET}`),
-        to: new Date(`${next}-01T00:00:00${DEMO_UTC_OFFSET}`),
-      },
-    );
-  }
-  await db.insert(settings).values({ key: BILLS_KEY, value: new Date().toISOString() });
 }
 
 /**
