@@ -10,5 +10,6 @@ export * from './menu.ts';
 export * from './money.ts';
 export * from './monitor.ts';
 export * from './sim.ts';
+export * from './time.ts';
 export * from './validation.ts';
 export * from './vehicle-life.ts';

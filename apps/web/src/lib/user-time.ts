@@ -1,36 +1,15 @@
+import { formatInZone } from '@lodestar/domain';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSession } from '../store/session.ts';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
-  let f = formatters.get(key);
-  if (!f) {
-    // sv-SE writes 'YYYY-MM-DD HH:mm:ss'; h23 so midnight is 00, never 24.
-    const options: Intl.DateTimeFormatOptions = {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    };
-    try {
-      f = new Intl.DateTimeFormat('sv-SE', { ...options, timeZone });
-    } catch {
-      // An unknown zone name: the browser's own zone is the best guess left.
-      f = new Intl.DateTimeFormat('sv-SE', options);
-    }
-    formatters.set(key, f);
-  }
-  return f;
-}
-
 /** The wall-clock time 'YYYY-MM-DD HH:mm:ss' of an instant in a time zone (the browser's when none). */
 export function wallClockIn(instant: Date, timeZone?: string): string {
-  return formatterFor(timeZone).format(instant);
+  try {
+    return formatInZone(instant, timeZone);
+  } catch {
+    // An unknown zone name: the browser's own zone is the best guess left.
+    return formatInZone(instant);
+  }
 }
 
 /**
