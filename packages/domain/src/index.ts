@@ -9,6 +9,7 @@ export * from './map.ts';
 export * from './menu.ts';
 export * from './money.ts';
 export * from './monitor.ts';
+export * from './roles.ts';
 export * from './sim.ts';
 export * from './time.ts';
 export * from './validation.ts';

@@ -19,7 +19,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Type } from 'typebox';
 import type { Exporter } from '../../lib/exporter.ts';
 import { listExportRoute } from '../../lib/list-export.ts';
+import { registerMessages } from '../../lib/messages.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { USERS_MESSAGES } from './messages.ts';
 import type { UserService } from './service.ts';
 import { USER_COLUMNS, USER_EXPORT_NAME } from './user-export.ts';
 
@@ -46,6 +48,7 @@ function listPage(
 }
 
 export function userRoutes(fastify: FastifyInstance, svc: UserService, exporter: Exporter) {
+  registerMessages(USERS_MESSAGES);
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const base = '/API/api/User';
 

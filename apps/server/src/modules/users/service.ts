@@ -1,7 +1,7 @@
 import { hashPassword, verifyPassword } from '@lodestar/db';
-import { AccountType, isValidPassword } from '@lodestar/domain';
+import { AccountType, ErrCode, isValidPassword, manageRefusal, ReplyCode, ranksAbove } from '@lodestar/domain';
 import type { AccessEvents } from '../../lib/access-events.ts';
-import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import type { HoldScope } from '../../lib/hold-scope.ts';
 import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 import { serviceEnded } from '../../lib/session-check.ts';
@@ -9,6 +9,7 @@ import { assertInSubtree } from '../../lib/tenancy.ts';
 import { formatInZone, isTimeZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { SessionRepository } from '../account/session-repository.ts';
+import { REFUSAL_MESSAGE } from './messages.ts';
 import type { NewUser, UserListQuery, UserRepository, UserWithHold } from './repository.ts';
 
 export interface UserFields {
@@ -41,6 +42,8 @@ const sameIds = (a: readonly number[], b: readonly number[]) =>
 const isUniqueViolation = (err: unknown): boolean =>
   (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
 
+const distinctSorted = (funs: readonly number[]) => [...new Set(funs)].sort((a, b) => a - b);
+
 export class UserService {
   constructor(
     private readonly users: UserRepository,
@@ -66,6 +69,7 @@ export class UserService {
     if (!isValidPassword(input.UserPassword)) throw badRequest('passwordRule', 'UserPassword');
     const hold = await this.holds.findById(input.HoldID!);
     assertInSubtree(auth.holdPath, hold);
+    this.checkAccountType(auth, input.AccountType!);
     this.checkGrant(auth, input.Funs ?? []);
     this.checkTimeZone(input.TimeZone);
     const user: NewUser = {
@@ -92,11 +96,13 @@ export class UserService {
   }
 
   async modify(auth: AuthContext, id: number, input: UserFields): Promise<void> {
-    const target = await this.managed(auth, id, input.Funs !== undefined || input.AccountType !== undefined);
-    if (input.HoldID !== undefined && input.HoldID !== target.holdId) {
+    const target = await this.managed(auth, id, input.Funs !== undefined);
+    // Another hold's id answers as a missing one first, whoever the account is.
+    if (input.HoldID !== undefined && input.HoldID !== target.holdId)
       assertInSubtree(auth.holdPath, await this.holds.findById(input.HoldID));
-      if (target.id === auth.userId) throw forbidden('cannotChangeSelf');
-    }
+    if (target.id === auth.userId) this.checkSelfEdit(target, input);
+    if (input.AccountType !== undefined) this.checkAccountType(auth, input.AccountType);
+    if (input.Funs) this.checkGrant(auth, input.Funs);
     this.checkTimeZone(input.TimeZone);
     const patch: Partial<NewUser> = {};
     if (input.HoldID !== undefined) patch.holdId = input.HoldID;
@@ -115,7 +121,7 @@ export class UserService {
       throw err;
     }
     const funsBefore = input.Funs ? await this.users.functionsOf(id) : [];
-    const funs = input.Funs ? await this.mergedFunctions(auth, id, input.Funs) : undefined;
+    const funs = input.Funs ? distinctSorted(input.Funs) : undefined;
     if (funs) await this.users.setFunctions(id, funs);
     await this.log(auth, 'modifyUser', String(id));
     const moved = patch.holdId !== undefined && patch.holdId !== target.holdId;
@@ -133,11 +139,12 @@ export class UserService {
 
   async setFunctions(auth: AuthContext, id: number, funs: number[]): Promise<void> {
     await this.managed(auth, id, true);
+    this.checkGrant(auth, funs);
     const before = await this.users.functionsOf(id);
-    const merged = await this.mergedFunctions(auth, id, funs);
-    await this.users.setFunctions(id, merged);
-    if (!sameIds(before, merged)) await this.endSessions(id);
-    await this.log(auth, 'setUserFuns', `${id}: ${merged.join(',')}`);
+    const granted = distinctSorted(funs);
+    await this.users.setFunctions(id, granted);
+    if (!sameIds(before, granted)) await this.endSessions(id);
+    await this.log(auth, 'setUserFuns', `${id}: ${granted.join(',')}`);
   }
 
   /** An administrator sets another account's password (the account's other sessions end). */
@@ -194,34 +201,52 @@ export class UserService {
     this.access.sessionsEnded({ userId, exceptSessionId });
   }
 
-  /** A user the caller may manage: in its subtree, not the super administrator, not itself when it matters. */
+  /**
+   * A user the caller may manage: in its subtree, and, unless it is the caller itself, allowed by
+   * the domain's rule (not the super administrator, no type above the caller's, no function the
+   * caller lacks). Editing such an account, its password above all, would hand the caller powers
+   * it was never given (issue #14). The caller itself may change only what `checkSelfEdit` allows.
+   */
   private async managed(auth: AuthContext, id: number, selfForbidden: boolean): Promise<UserWithHold> {
     const target = await this.users.findById(id);
     assertInSubtree(auth.holdPath, target);
     if (target!.accountType === AccountType.SuperAdmin) throw forbidden('superAdminProtected');
-    if (selfForbidden && target!.id === auth.userId) throw forbidden('cannotChangeSelf');
+    if (target!.id === auth.userId) {
+      if (selfForbidden) throw forbidden('cannotChangeSelf');
+      return target!;
+    }
+    const refusal = manageRefusal(auth, {
+      accountType: target!.accountType,
+      funs: await this.users.functionsOf(target!.id),
+    });
+    if (refusal) throw forbidden(REFUSAL_MESSAGE[refusal]);
     return target!;
   }
 
-  /**
-   * The granter decides only the functions it holds: those it lacks stay as the account has
-   * them, so saving a permission matrix never strips what the granter could not have given.
-   * Asking for a function the granter lacks and the account does not have is refused.
-   */
-  private async mergedFunctions(auth: AuthContext, id: number, requested: readonly number[]): Promise<number[]> {
-    const current = await this.users.functionsOf(id);
-    const kept = current.filter((f) => !auth.funs.has(f));
-    this.checkGrant(
-      auth,
-      requested.filter((f) => !kept.includes(f)),
-    );
-    return [...new Set([...requested.filter((f) => auth.funs.has(f)), ...kept])].sort((a, b) => a - b);
+  /** Nobody sets their own account type, organisation or service end: those are the terms others gave them. */
+  private checkSelfEdit(self: UserWithHold, input: UserFields) {
+    const changes =
+      (input.AccountType !== undefined && input.AccountType !== self.accountType) ||
+      (input.HoldID !== undefined && input.HoldID !== self.holdId) ||
+      (input.ServiceEndDate !== undefined && (input.ServiceEndDate || null) !== self.serviceEndDate);
+    if (changes) throw forbidden('cannotChangeOwnTerms');
+  }
+
+  /** No account type above the caller's own may be given. */
+  private checkAccountType(auth: AuthContext, type: number) {
+    if (ranksAbove(type, auth.accountType)) throw forbidden('accountTypeAboveOwn');
   }
 
   /** Spec section 6: an administrator grants what it has, never more. */
   private checkGrant(auth: AuthContext, funs: readonly number[]) {
     const extra = funs.filter((f) => !auth.funs.has(f));
-    if (extra.length) throw badRequest('cannotGrant', `Funs ${[...new Set(extra)].join(',')}`);
+    if (extra.length)
+      throw new AppError(
+        ReplyCode.Forbidden,
+        ErrCode.NoFunction,
+        'cannotGrant',
+        `Funs ${[...new Set(extra)].join(',')}`,
+      );
   }
 
   private checkTimeZone(tz: string | undefined) {
