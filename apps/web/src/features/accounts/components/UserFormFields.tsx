@@ -1,9 +1,10 @@
-import { AccountType, EMAIL_RE, PHONE_RE } from '@lodestar/domain';
+import { EMAIL_RE, PHONE_RE } from '@lodestar/domain';
 import { DatePicker, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { confirmRules, newPasswordRules } from '../../auth/components/rules.ts';
 import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
+import { useGrantableAccountTypes } from '../manage.ts';
 
 /** The add/edit account form's values; the page turns them into the User/* bodies. */
 export interface UserForm {
@@ -19,11 +20,11 @@ export interface UserForm {
   Remark: string;
 }
 
-export const GRANTABLE_ACCOUNT_TYPES = [AccountType.Admin, AccountType.User, AccountType.Installer];
-
 /** Fields of spec section 3's user: unit, login phone, name, type, password (new accounts), contact, service end. */
 export function UserFormFields({ adding }: { adding: boolean }) {
   const { t } = useTranslation('accounts');
+  // The server refuses a type above the caller's own (issue #14), so the form does not offer one.
+  const accountTypes = useGrantableAccountTypes();
   return (
     <>
       <Form.Item name="HoldID" label={t('user.hold')} rules={[{ required: true, message: t('rule.holdRequired') }]}>
@@ -51,7 +52,7 @@ export function UserFormFields({ adding }: { adding: boolean }) {
         <Input maxLength={16} autoComplete="off" />
       </Form.Item>
       <Form.Item name="AccountType" label={t('user.type')} rules={[{ required: true }]}>
-        <Select options={GRANTABLE_ACCOUNT_TYPES.map((v) => ({ value: v, label: t(`accountType.${v}`) }))} />
+        <Select options={accountTypes.map((v) => ({ value: v, label: t(`accountType.${v}`) }))} />
       </Form.Item>
       {adding ? (
         <>

@@ -1,4 +1,4 @@
-import { AccountType, LIMITS } from '@lodestar/domain';
+import { LIMITS } from '@lodestar/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Input, Spin, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { PagedTable, useServerList } from '../../../components/table/index.ts';
-import { useSession } from '../../../store/session.ts';
 import { useGrantableFunctions } from '../api/functions.ts';
 import { getUserList, setUserFuns, USERS_KEY, type UserRow, type UserSortColumn } from '../api/users.ts';
 import { FunctionMatrix } from '../components/FunctionMatrix.tsx';
+import { useRowLock } from '../manage.ts';
 import '../accounts.css';
 
 /** The account named in the address (`?UserID=`), looked up among the caller's accounts when not clicked here. */
@@ -29,7 +29,7 @@ export default function PermissionPage() {
   const { t } = useTranslation('accounts');
   const { message } = App.useApp();
   const client = useQueryClient();
-  const me = useSession((s) => s.userId);
+  const rowLock = useRowLock();
   const [params, setParams] = useSearchParams();
   const userId = Number(params.get('UserID')) || null;
   const [keyword, setKeyword] = useState('');
@@ -43,13 +43,14 @@ export default function PermissionPage() {
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [saving, setSaving] = useState(false);
   const saved = useMemo(() => new Set((user?.Funs ?? []).filter((f) => grantable.has(f))), [user, grantable]);
-  const outside = (user?.Funs ?? []).filter((f) => !grantable.has(f));
   // A newly chosen account, or new saved functions, reset the ticks; a refetch of the same ones does not.
   const savedKey = `${user?.UserID ?? 0}:${[...saved].sort((a, b) => a - b).join(',')}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: savedKey stands for saved's content
   useEffect(() => setChecked(new Set(saved)), [savedKey]);
   const dirty = checked.size !== saved.size || [...checked].some((f) => !saved.has(f));
-  const locked = !user || user.UserID === me || user.AccountType === AccountType.SuperAdmin;
+  // The server refuses an account holding a function the caller lacks or of a type above its own (issue #14).
+  const lock = user ? rowLock(user) : null;
+  const locked = !user || lock !== null;
 
   const save = async () => {
     if (!user) return;
@@ -135,15 +136,7 @@ export default function PermissionPage() {
                   {t('common:save')}
                 </Button>
               </div>
-              {locked ? <Alert type="info" showIcon className="perm-alert" title={t('perm.locked')} /> : null}
-              {!locked && outside.length ? (
-                <Alert
-                  type="info"
-                  showIcon
-                  className="perm-alert"
-                  title={t('perm.outside', { count: outside.length })}
-                />
-              ) : null}
+              {lock ? <Alert type="info" showIcon className="perm-alert" title={t(`cannotManage.${lock}`)} /> : null}
               {dirty ? <Alert type="warning" className="perm-alert" title={t('perm.unsaved')} /> : null}
               {functions.isLoading ? (
                 <Spin description={t('common:loading')} />

@@ -1,7 +1,7 @@
 import { EditOutlined, KeyOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { AccountType, Fn } from '@lodestar/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Space, Tag } from 'antd';
+import { App, Button, Form, Input, Space, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,7 @@ import {
 } from '../api/users.ts';
 import { ResetPasswordModal } from '../components/ResetPasswordModal.tsx';
 import { type UserForm, UserFormFields } from '../components/UserFormFields.tsx';
+import { type RowLock, useGrantableAccountTypes, useRowLock } from '../manage.ts';
 
 const toForm = (u: UserRow): Partial<UserForm> => ({
   HoldID: u.HoldID,
@@ -60,7 +61,6 @@ export default function UsersPage() {
   const client = useQueryClient();
   const holdId = useSession((s) => s.currentHoldId);
   const holdName = useSession((s) => s.currentHoldName);
-  const me = useSession((s) => s.userId);
   const [keyword, setKeyword] = useState('');
   const filters = { HoldID: holdId ?? undefined, Keyword: keyword };
   const list = useServerList(USERS_KEY, getUserList, filters);
@@ -68,7 +68,10 @@ export default function UsersPage() {
   const modal = useFormModal<UserRow>();
   const [resetting, setResetting] = useState<UserRow | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: USERS_KEY });
-  const protectedRow = (u: UserRow) => u.UserID === me || u.AccountType === AccountType.SuperAdmin;
+  const rowLock = useRowLock();
+  const accountTypes = useGrantableAccountTypes();
+  const lockLabel = (lock: RowLock) =>
+    lock === 'self' ? t('user.self') : lock === 'superAdmin' ? t('accountType.1') : t('user.readOnly');
   const permissions = (id: number) => navigate(`/account/permission?UserID=${id}`);
 
   return (
@@ -124,10 +127,18 @@ export default function UsersPage() {
             width: 330,
             fixed: 'right',
             resizable: false,
-            render: (_v, u) =>
-              protectedRow(u) ? (
-                <span className="muted">{u.UserID === me ? t('user.self') : t('accountType.1')}</span>
-              ) : (
+            render: (_v, u) => {
+              const lock = rowLock(u);
+              // What the server would refuse is not offered: the row is shown, read-only, with the reason.
+              if (lock)
+                return (
+                  <Tooltip title={t(`cannotManage.${lock}`)}>
+                    <span className="muted" data-testid="user-locked">
+                      {lockLabel(lock)}
+                    </span>
+                  </Tooltip>
+                );
+              return (
                 // Four actions: in French they take two lines rather than spill out of the pinned column.
                 <Space size={0} wrap>
                   <Button type="link" size="small" icon={<EditOutlined />} onClick={() => modal.openEdit(u)}>
@@ -147,7 +158,8 @@ export default function UsersPage() {
                     }}
                   />
                 </Space>
-              ),
+              );
+            },
           },
         ]}
       />
@@ -157,7 +169,11 @@ export default function UsersPage() {
         initialValues={
           modal.record
             ? toForm(modal.record)
-            : { HoldID: holdId ?? undefined, AccountType: AccountType.User, ServiceEndDate: null }
+            : {
+                HoldID: holdId ?? undefined,
+                AccountType: accountTypes.includes(AccountType.User) ? AccountType.User : accountTypes[0],
+                ServiceEndDate: null,
+              }
         }
         onCancel={modal.close}
         onSubmit={async (v) => {
