@@ -90,6 +90,8 @@ export interface Config {
   /** Connections the API port holds at once; past it new ones are dropped, so a flood cannot take the reserve. */
   apiMaxConnections: number;
   onlineTimeoutMs: number;
+  /** The most unknown-device rows kept (unregistered trackers and whatever claims to be one). */
+  unknownDevicesMax: number;
   natsUrl: string | undefined;
   /** What this process runs (ROLES); all three by default. Apart, they are joined through NATS. */
   roles: ReadonlySet<Role>;
@@ -140,6 +142,9 @@ export interface PaymentSettings {
   notifyBaseUrl: string | undefined;
   /** Signs sandbox callbacks; generated per start when unset. */
   sandboxSecret: string | undefined;
+  /** Callbacks a minute from one address, and the largest body, before one is read (both unauthenticated). */
+  notifyLimitPerAddress: number;
+  notifyMaxBytes: number;
   alipay: AlipaySettings | undefined;
   wechatpay: WechatPaySettings | undefined;
 }
@@ -162,7 +167,12 @@ export function paymentSettings(env: NodeJS.ProcessEnv): PaymentSettings {
   if (provider !== 'sandbox' && provider !== 'live')
     throw new Error(`Setting PAYMENT_PROVIDER must be "sandbox" or "live", got "${provider}"`);
   const notifyBaseUrl = env.PAYMENT_NOTIFY_BASE_URL?.replace(/\/+$/, '') || undefined;
-  const base = { notifyBaseUrl, sandboxSecret: env.PAYMENT_SANDBOX_SECRET || undefined };
+  const base = {
+    notifyBaseUrl,
+    sandboxSecret: env.PAYMENT_SANDBOX_SECRET || undefined,
+    notifyLimitPerAddress: positiveInt(env, 'PAYMENT_NOTIFY_LIMIT_PER_ADDRESS', 120),
+    notifyMaxBytes: positiveInt(env, 'PAYMENT_NOTIFY_MAX_KB', 64) * 1024,
+  };
   if (provider === 'sandbox') return { provider, ...base, alipay: undefined, wechatpay: undefined };
   const values = {
     ALIPAY_APP_ID: env.ALIPAY_APP_ID || undefined,
@@ -328,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       Math.max(64, Math.floor(int(env, 'OPEN_FILE_RESERVE', 2048) / 2)),
     ),
     onlineTimeoutMs: int(env, 'ONLINE_TIMEOUT_SECONDS', 600) * 1000,
+    unknownDevicesMax: positiveInt(env, 'UNKNOWN_DEVICES_MAX', 10_000),
     natsUrl: env.NATS_URL || undefined,
     roles: rolesSetting(env),
     ingestPartitions: Math.max(1, int(env, 'INGEST_PARTITIONS', 8)),

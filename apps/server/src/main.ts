@@ -50,6 +50,7 @@ async function main() {
     config.filters,
     (m) => process.stderr.write(`${m}\n`),
     config.onlineTimeoutMs,
+    config.unknownDevicesMax,
   );
   const sms =
     config.smsProvider === 'http'

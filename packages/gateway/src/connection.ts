@@ -1,4 +1,4 @@
-import { type DecodedMessage, normaliseDeviceId } from '@lodestar/protocols';
+import { type DecodedMessage, hasDeviceIdForm, normaliseDeviceId } from '@lodestar/protocols';
 import type { ProtocolChannel } from './channels/index.ts';
 import type { CommandLink } from './commands.ts';
 import { carriesData, errorText, type GatewayContext, toRecord } from './context.ts';
@@ -217,6 +217,9 @@ export class DeviceConnection implements CommandLink {
     const reply = this.channel.refusal(message, frame);
     if (reply) this.write(reply);
     this.transport.end();
+    // Only what a tracker could have sent is listed among the unregistered: a frame whose CRC fails, or an id
+    // not of the protocol's form, is noise (or a flood of it), and would fill the table for nothing.
+    if (message.crcValid === false || !hasDeviceIdForm(this.channel.protocol, deviceId)) return;
     const at = opts.now();
     await opts.directory
       .recordUnknown({ protocol: this.channel.protocol, deviceId, remoteAddress: this.transport.remoteAddress, at })

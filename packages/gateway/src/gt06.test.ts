@@ -74,6 +74,21 @@ describe('GT06 over TCP', () => {
     expect(t.gateway.stats().unknownDevicesRefused).toBe(1);
   });
 
+  it('records no unknown device from a login whose CRC fails or whose IMEI is not 15 digits', async () => {
+    t = await testGateway([]);
+    const badCrc = encodeGt06Packet(0x01, 1, Buffer.from('0864717003283582', 'hex'));
+    badCrc[badCrc.length - 4]! ^= 0xff;
+    const notDigits = encodeGt06Packet(0x01, 1, Buffer.from('08647170032835ab', 'hex'));
+    for (const frame of [badCrc, notDigits]) {
+      const device = await TestClient.connect(t.gateway.ports.gt06);
+      device.send(frame);
+      await eventually(() => device.closed);
+      expect(device.received).toHaveLength(0);
+    }
+    expect(t.gateway.stats()).toMatchObject({ unknownDevicesRefused: 2, badCrcFrames: 1 });
+    expect(t.directory.unknown).toEqual([]);
+  });
+
   it('reassembles frames split across TCP writes and batches glued frames into one persist', async () => {
     t = await testGateway([IMEI]);
     const device = await TestClient.connect(t.gateway.ports.gt06);

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { decodeOsmAnd, normaliseDeviceId } from '@lodestar/protocols';
+import { decodeOsmAnd, hasDeviceIdForm, normaliseDeviceId } from '@lodestar/protocols';
 import type { CommandLink } from './commands.ts';
 import { errorText, type GatewayContext, toRecord } from './context.ts';
 import { listen } from './listen.ts';
@@ -66,7 +66,8 @@ async function handle(
   const remoteAddress = req.socket.remoteAddress ?? '';
   if (!(await opts.directory.isKnown('osmand', deviceId))) {
     stats.unknownDevicesRefused++;
-    await opts.directory.recordUnknown({ protocol: 'osmand', deviceId, remoteAddress, at: opts.now() });
+    if (hasDeviceIdForm('osmand', deviceId))
+      await opts.directory.recordUnknown({ protocol: 'osmand', deviceId, remoteAddress, at: opts.now() });
     return reply(res, 403);
   }
   identified();

@@ -29,3 +29,23 @@ function stripZeros(digits: string): string {
   while (zeros < digits.length - 1 && digits[zeros] === '0') zeros++;
   return zeros === 0 ? digits : digits.slice(zeros);
 }
+
+/**
+ * Whether a normalised id has its protocol's form: what a tracker of that protocol can send. An id that has
+ * not is noise (a corrupt frame, a scanner), never a device to list among the unregistered ones.
+ * - gt06, teltonika: a 15-digit IMEI.
+ * - jt808: the BCD terminal phone, 1 to 20 digits once its padding zeros are gone.
+ * - h02: 1 to 20 digits (a 10-digit id or an IMEI, as Traccar reads it).
+ * - osmand: an id a person configured: letters, digits and `.` `_` `:` `-`, at most 64.
+ */
+export function hasDeviceIdForm(protocol: ProtocolName, id: string): boolean {
+  return FORMS[protocol].test(id);
+}
+
+const FORMS: Record<ProtocolName, RegExp> = {
+  gt06: /^\d{15}$/,
+  teltonika: /^\d{15}$/,
+  jt808: /^\d{1,20}$/,
+  h02: /^\d{1,20}$/,
+  osmand: /^[A-Za-z0-9._:-]{1,64}$/,
+};

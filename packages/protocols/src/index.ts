@@ -5,7 +5,7 @@ export { gbkDecode, gbkEncode } from './common/gbk.ts';
 export { type CellTower, formatCells, formatWifi, parseCells, parseWifi } from './common/network.ts';
 export { type FrameSplitter, MAX_SPLITTER_BUFFER } from './common/splitter.ts';
 export * from './common/types.ts';
-export { normaliseDeviceId } from './device-id.ts';
+export { hasDeviceIdForm, normaliseDeviceId } from './device-id.ts';
 export * from './gt06/index.ts';
 export * from './h02/index.ts';
 export * from './jt808/index.ts';

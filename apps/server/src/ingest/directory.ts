@@ -1,5 +1,5 @@
 import type { DeviceDirectory } from '@lodestar/gateway';
-import type { ProtocolName } from '@lodestar/protocols';
+import { hasDeviceIdForm, type ProtocolName } from '@lodestar/protocols';
 import type pg from 'pg';
 import type { LiveBus, LiveUpdate } from './bus.ts';
 import type { DeviceCache, DeviceInfo } from './device-cache.ts';
@@ -23,6 +23,9 @@ interface ConnectionChange {
 export class PgDeviceDirectory implements DeviceDirectory {
   private changes: ConnectionChange[] = [];
   private timer: NodeJS.Timeout | undefined;
+  /** New unknown-device rows between two trims: a tenth of the cap, so the table stays within 110 % of it. */
+  private readonly trimEvery: number;
+  private newSinceTrim: number;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -31,21 +34,43 @@ export class PgDeviceDirectory implements DeviceDirectory {
     private readonly flushMs = 1000,
     private readonly bus?: LiveBus,
     private readonly onlineTimeoutMs = 600_000,
-  ) {}
+    /** The most unknown-device rows kept (UNKNOWN_DEVICES_MAX); the longest unseen go first. */
+    private readonly maxUnknown = 10_000,
+  ) {
+    this.trimEvery = Math.max(1, Math.floor(maxUnknown / 10));
+    // The first new row after a start trims what an earlier run (or a smaller cap) left.
+    this.newSinceTrim = this.trimEvery - 1;
+  }
 
   async isKnown(protocol: ProtocolName, deviceId: string): Promise<boolean> {
     const d = await this.devices.get(deviceId);
     return d !== undefined && d.protocol === protocol;
   }
 
+  /**
+   * Anyone can connect and name an id, so only ids of the protocol's form are kept (the gateway drops frames
+   * with a bad CRC before this), one row per id, and at most `maxUnknown` rows: a flood of valid-looking ids
+   * pushes the longest unseen out instead of growing the table.
+   */
   async recordUnknown(u: { protocol: ProtocolName; deviceId: string; remoteAddress: string; at: Date }): Promise<void> {
-    await this.pool.query(
+    if (!hasDeviceIdForm(u.protocol, u.deviceId)) return;
+    const { rows } = await this.pool.query<{ inserted: boolean }>(
       `INSERT INTO unknown_devices (device_id, protocol, remote_address, first_seen, last_seen)
        VALUES ($1, $2, $3, $4, $4)
        ON CONFLICT (device_id, protocol) DO UPDATE
          SET remote_address = EXCLUDED.remote_address, last_seen = EXCLUDED.last_seen,
-             attempts = unknown_devices.attempts + 1`,
-      [u.deviceId.slice(0, 64), u.protocol, u.remoteAddress, u.at],
+             attempts = unknown_devices.attempts + 1
+       RETURNING xmax = 0 AS inserted`,
+      [u.deviceId, u.protocol, u.remoteAddress.slice(0, 64), u.at],
+    );
+    if (!rows[0]?.inserted || ++this.newSinceTrim < this.trimEvery) return;
+    this.newSinceTrim = 0;
+    await this.pool.query(
+      `DELETE FROM unknown_devices u
+        USING (SELECT device_id, protocol FROM unknown_devices
+                ORDER BY last_seen DESC, device_id OFFSET $1) old
+        WHERE u.device_id = old.device_id AND u.protocol = old.protocol`,
+      [this.maxUnknown],
     );
   }
 

@@ -15,13 +15,15 @@ export function createIngest(
   filters?: FilterOptions,
   log?: (msg: string) => void,
   onlineTimeoutMs?: number,
+  /** UNKNOWN_DEVICES_MAX: the most unknown-device rows kept. */
+  maxUnknownDevices?: number,
 ) {
   const cache = new DeviceCache(pool);
   return {
     bus,
     cache,
     writer: new PositionWriter(pool, cache, bus, filters ? { filters } : {}),
-    directory: new PgDeviceDirectory(pool, cache, log, 1000, bus, onlineTimeoutMs),
+    directory: new PgDeviceDirectory(pool, cache, log, 1000, bus, onlineTimeoutMs, maxUnknownDevices),
     commands: new PgCommandStore(pool),
   };
 }

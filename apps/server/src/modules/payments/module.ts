@@ -64,6 +64,9 @@ export function registerPayments(app: FastifyInstance, deps: PaymentsDeps): Paym
   app.addHook('onReady', async () => {
     await svc.expireDue().catch((err) => app.log.error({ err }, 'closing overdue payment orders failed'));
   });
-  paymentRoutes(app, svc, deps.exporter);
+  paymentRoutes(app, svc, deps.exporter, {
+    perAddress: deps.config.payment.notifyLimitPerAddress,
+    maxBytes: deps.config.payment.notifyMaxBytes,
+  });
   return svc;
 }

@@ -10,9 +10,10 @@ import {
   tags,
 } from '@lodestar/contract/payments';
 import { Fn, formatFen } from '@lodestar/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Exporter } from '../../lib/exporter.ts';
 import { type ColumnSpec, listExportRoute } from '../../lib/list-export.ts';
+import { RateLimiter } from '../../lib/rate-limit.ts';
 import type { PaymentService } from './service.ts';
 import { PAY_KIND_TEXT, PAY_METHOD_TEXT, textOf } from './texts.ts';
 
@@ -38,7 +39,15 @@ export const NOTIFY_ALIAS = '/payment-notify';
 const PAYER_FNS = [Fn.simRecharge, Fn.simSmsPayment];
 const READER_FNS = [Fn.simRecharge, Fn.simSmsPayment, Fn.simPayOrders];
 
-export function paymentRoutes(fastify: FastifyInstance, svc: PaymentService, exporter: Exporter) {
+/** What an unauthenticated caller of the callbacks is allowed before its body is even read. */
+export interface NotifyLimits {
+  /** Callbacks a minute from one client address (PAYMENT_NOTIFY_LIMIT_PER_ADDRESS). */
+  perAddress: number;
+  /** The largest body (PAYMENT_NOTIFY_MAX_KB): real callbacks are a few KB. */
+  maxBytes: number;
+}
+
+export function paymentRoutes(fastify: FastifyInstance, svc: PaymentService, exporter: Exporter, limits: NotifyLimits) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/API/api/Payment/GetOrder',
@@ -112,9 +121,26 @@ export function paymentRoutes(fastify: FastifyInstance, svc: PaymentService, exp
 
   // Provider callbacks: public, the signature is the check. They need the raw body (signatures
   // cover it byte for byte), so they get their own scope with raw-text parsers.
+  // Anyone may call them: a flood from one address is answered 429 before its body is read, and a body
+  // larger than any real callback 413 (the service stores only callbacks whose signature verifies).
+  const perAddress = new RateLimiter(limits.perAddress, 60_000);
   fastify.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: limits.maxBytes }, (_req, body, done) =>
+      done(null, body),
+    );
+    // Providers read the HTTP status (WeChat Pay takes any 2xx as received), not the API's envelope.
+    scope.setErrorHandler((err: FastifyError, req, reply) => {
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+      if (status === 500) req.log.error({ err }, 'payment callback failed');
+      return reply
+        .status(status)
+        .type('text/plain')
+        .send(status === 500 ? 'error' : (err.code ?? 'refused'));
+    });
+    scope.addHook('onRequest', async (req, reply) => {
+      if (!perAddress.take(req.ip)) return reply.status(429).type('text/plain').send('too many callbacks');
+    });
     for (const provider of ['alipay', 'wechatpay', 'sandbox'] as const) {
       const handler = async (req: FastifyRequest, reply: FastifyReply) => {
         const rawBody = typeof req.body === 'string' ? req.body : '';

@@ -228,7 +228,7 @@ export class PaymentService implements Payments {
   /**
    * A provider's callback: verified, recorded in payment_events, applied at most once. `ok` tells
    * the provider to stop calling; a refused callback (closed order, bad signature) is acknowledged
-   * as failed and logged.
+   * as failed and logged; one whose signature does not verify is not recorded.
    */
   async notify(
     providerName: string,
@@ -249,9 +249,9 @@ export class PaymentService implements Payments {
         outcome,
         payload: { ...payload, ...extra },
       });
-    const refuse = async (orderId: number | null, reason: string) => {
+    const refuse = async (orderId: number | null, reason: string, store = true) => {
       this.log.warn({ provider: providerName, orderId, reason }, 'payment callback refused');
-      await event(orderId, 'rejected', { reason });
+      if (store) await event(orderId, 'rejected', { reason });
       return { ok: false, refused: true, ack: provider.ack(false, reason) };
     };
 
@@ -259,7 +259,8 @@ export class PaymentService implements Payments {
     try {
       result = provider.verifyNotify(incoming);
     } catch (err) {
-      if (err instanceof NotifyRejected || err instanceof SyntaxError) return refuse(null, err.message);
+      // Not the provider's (anyone may call): logged, never stored, or forged bodies would fill payment_events.
+      if (err instanceof NotifyRejected || err instanceof SyntaxError) return refuse(null, err.message, false);
       throw err;
     }
     const order = await this.repo.findByOrderNo(result.orderNo);
