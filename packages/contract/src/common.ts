@@ -1,4 +1,4 @@
-import { HOLD_TYPES, LIMITS, PHONE_RE } from '@lodestar/domain';
+import { HOLD_TYPES, LIMITS, PHONE_RE, YEAR_PATTERN } from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
 
 const DEVICE_ID_PATTERN = '[0-9A-Za-z]{4,32}';
@@ -20,7 +20,8 @@ export const Literals = <const T extends readonly Type.TLiteralValue[]>(values: 
   );
 
 export const Phone = Type.String({ pattern: PHONE_RE.source, description: 'Mainland mobile or +E.164' });
-export const Id = Type.Integer({ minimum: 1 });
+/** A row's id: a PostgreSQL integer, so anything past 2147483647 is refused (400) rather than sent to the database. */
+export const Id = Type.Integer({ minimum: 1, maximum: LIMITS.intMax });
 export const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 /** A device as the console and the tracker name it. */
 export const DeviceID = Type.String({
@@ -31,7 +32,7 @@ export const HoldTypeSchema = Literals(HOLD_TYPES, {
   description: '1 service provider, 2 enterprise, 3 fleet, 4 individual, 9 other',
 });
 export const Paging = {
-  PageIndex: Type.Integer({ minimum: 1, default: 1 }),
+  PageIndex: Type.Integer({ minimum: 1, maximum: LIMITS.pageIndexMax, default: 1 }),
   PageSize: Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax, default: 20 }),
 };
 /**
@@ -43,9 +44,17 @@ export const SortOf = <const C extends readonly string[]>(columns: C) => ({
   SortColumn: Type.Optional(Literals(columns, { description: "a sortable column; absent or '': the list's default" })),
   SortType: Type.Optional(Literals(['asc', 'desc'], { description: "absent or '': the list's default" })),
 });
+const DAY = `${YEAR_PATTERN}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])`;
+/** Years 1970–2100 only: dates outside them are a caller's mistake, and some are beyond the database's range. */
 export const DateTimeText = Type.String({
-  pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$',
-  description: 'YYYY-MM-DD hh:mm:ss in the user time zone',
+  pattern: `^${DAY} (?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d$`,
+  description: 'YYYY-MM-DD hh:mm:ss in the user time zone, years 1970–2100',
+});
+/** A calendar day (format 'date' refuses 2024-02-30), years 1970–2100. */
+export const DateText = Type.String({
+  format: 'date',
+  pattern: `^${DAY}$`,
+  description: 'YYYY-MM-DD, years 1970–2100',
 });
 export const ReplyOf = <T extends Type.TSchema>(data: T) =>
   Type.Object({ code: Type.Integer(), msg: Type.String(), errCode: Type.Integer(), data });

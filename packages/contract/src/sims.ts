@@ -1,9 +1,8 @@
 import { SIM_DISPLAY_STATES, SIM_RULES, SIM_STATES } from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
-import { type DataOf, Id, Literals, PageOf, Paging, ReplyOf, SortOf } from './common.ts';
+import { type DataOf, DateText, Id, Literals, PageOf, Paging, ReplyOf, SortOf } from './common.ts';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 const ICCIDText = Type.String({ minLength: 1, maxLength: 20, description: '19 or 20 characters starting 89' });
 
 export const UploadReply = ReplyOf(

@@ -1,11 +1,11 @@
 import { AccountType, LANGS, MenuPosition } from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
-import { Id, Literals, Paging, Phone, ReplyOf } from './common.ts';
+import { DateText, Id, Literals, Paging, Phone, ReplyOf } from './common.ts';
 
 const UserName = Type.String({ minLength: 2, maxLength: 32 });
 const Email = Type.Union([Type.Literal(''), Type.String({ format: 'email', maxLength: 128 })]);
 const Funs = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 });
-const DateOnly = Type.Union([Type.Literal(''), Type.Null(), Type.String({ format: 'date' })]);
+const DateOnly = Type.Union([Type.Literal(''), Type.Null(), DateText]);
 const TimeZone = Type.String({ minLength: 1, maxLength: 64 });
 const AccountTypeSchema = Literals([AccountType.Admin, AccountType.User, AccountType.Installer], {
   description: '2 administrator, 3 ordinary user, 4 installer',

@@ -3,6 +3,8 @@
  * Money is integer fen everywhere; months are 'YYYY-MM'; days 'YYYY-MM-DD'.
  */
 
+import { YEAR_PATTERN } from './limits.ts';
+
 /** What a payment order buys. */
 export enum PayKind {
   /** SIM renewal (page vipRecharge): the order's items renew SIMs. */
@@ -174,7 +176,8 @@ export const NOTICE_KINDS: readonly NoticeKind[] = [
   'paymentFailed',
 ];
 
-export const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** 'YYYY-MM' of a year from 1970 to 2100 (LIMITS.yearMin–yearMax). */
+export const MONTH_RE = new RegExp(`^${YEAR_PATTERN}-(0[1-9]|1[0-2])$`);
 
 /** [first day, first day of the next month) of a 'YYYY-MM' month. */
 export function monthRange(month: string): { from: string; to: string } {

@@ -31,4 +31,16 @@ export const LIMITS = {
   defaultVipYears: 4,
   workOrderPageSizes: [100, 500, 1000],
   pageSizeMax: 1000,
+  /** A page beyond this is refused (400): its offset would leave the database's range long before. */
+  pageIndexMax: 1_000_000,
+  /** The largest value of a PostgreSQL integer column: ids and counts beyond it name nothing. */
+  intMax: 2_147_483_647,
+  /** Dates a caller may give (reports, filters, service ends), inclusive years. */
+  yearMin: 1970,
+  yearMax: 2100,
+  /** How deeply a JSON body may nest; no call's body comes near it. */
+  jsonDepthMax: 32,
 } as const;
+
+/** A year from LIMITS.yearMin to LIMITS.yearMax, as a regular-expression source (1970–2100). */
+export const YEAR_PATTERN = '(?:19[7-9]\\d|20\\d\\d|2100)';

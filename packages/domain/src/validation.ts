@@ -26,14 +26,28 @@ export function splitDeviceIds(input: string): string[] {
   ];
 }
 
-/** Trims every string in a POST body, deeply (spec section 5). */
+/**
+ * Trims every string in a POST body, deeply (spec section 5). Iterative: a body nested a hundred
+ * thousand levels deep must not overflow the stack (the server also refuses such bodies first).
+ */
 export function trimStrings<T>(value: T): T {
-  if (typeof value === 'string') return value.trim() as T;
-  if (Array.isArray(value)) return value.map(trimStrings) as T;
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = trimStrings(v);
-    return out as T;
+  const root: Record<string, unknown> = {};
+  const todo: [unknown, Record<string | number, unknown>, string | number][] = [[value, root, 'v']];
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const [v, into, key] = next;
+    if (typeof v === 'string') into[key] = v.trim();
+    else if (Array.isArray(v)) {
+      const copy: unknown[] = new Array(v.length);
+      into[key] = copy;
+      for (let i = 0; i < v.length; i++) todo.push([v[i], copy as unknown as Record<number, unknown>, i]);
+    } else if (v !== null && typeof v === 'object') {
+      const copy: Record<string, unknown> = {};
+      into[key] = copy;
+      for (const [k, item] of Object.entries(v)) {
+        copy[k] = undefined; // keeps the keys in their order; filled when the item is taken
+        todo.push([item, copy, k]);
+      }
+    } else into[key] = v;
   }
-  return value;
+  return root.v as T;
 }

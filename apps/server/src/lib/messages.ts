@@ -1,4 +1,4 @@
-import type { Language } from '@lodestar/domain';
+import { type Language, LIMITS } from '@lodestar/domain';
 
 /** A module's messages: every key in zh, en and fr (the `satisfies` is the check). */
 export type MessageCatalogue = Record<string, Record<Language, string>>;
@@ -83,6 +83,16 @@ const CORE_MESSAGES = {
     fr: 'Seul format=json est pris en charge',
   },
   internalError: { zh: '服务器内部错误', en: 'Internal server error', fr: 'Erreur interne du serveur' },
+  nulCharacter: {
+    zh: '字段含有空字符 (U+0000)',
+    en: 'Field contains a NUL character (U+0000)',
+    fr: 'Le champ contient un caractère NUL (U+0000)',
+  },
+  jsonTooDeep: {
+    zh: `JSON 嵌套超过 ${LIMITS.jsonDepthMax} 层`,
+    en: `JSON nested more than ${LIMITS.jsonDepthMax} levels deep`,
+    fr: `JSON imbriqué sur plus de ${LIMITS.jsonDepthMax} niveaux`,
+  },
   holdHasChildren: {
     zh: '该单位下还有下级单位',
     en: 'This organisation still has organisations below it',

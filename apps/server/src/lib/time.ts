@@ -47,7 +47,10 @@ export function parseInZone(text: string, timeZone: string): Date | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(text);
   if (!m) return undefined;
   const asUtc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
-  if (Number.isNaN(asUtc)) return undefined;
+  // Date.UTC rolls 02-31 over into March, and 24:00 into the next day: such a text names no time.
+  const back = new Date(asUtc);
+  if (Number.isNaN(asUtc) || back.getUTCDate() !== +m[3]! || back.getUTCHours() !== +m[4]!) return undefined;
+  if (back.getUTCMinutes() !== +m[5]! || back.getUTCSeconds() !== +m[6]!) return undefined;
   // Two passes settle instants next to a daylight-saving change.
   let guess = asUtc - offsetMinutes(new Date(asUtc), timeZone) * 60_000;
   guess = asUtc - offsetMinutes(new Date(guess), timeZone) * 60_000;

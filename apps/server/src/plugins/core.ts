@@ -1,8 +1,9 @@
-import { ErrCode, type Language, ReplyCode, trimStrings } from '@lodestar/domain';
+import { ErrCode, type Language, LIMITS, ReplyCode, trimStrings } from '@lodestar/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AcceptsBlank, dropBlankOptionals } from '../lib/blank-fields.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, badRequest } from '../lib/errors.ts';
+import { fieldWithNul, nestedDeeperThan } from '../lib/json-input.ts';
 import { message, pickLanguage } from '../lib/messages.ts';
 
 declare module 'fastify' {
@@ -62,11 +63,15 @@ export const corePlugin = fp(async (app: FastifyInstance, opts: { appId: string 
   });
 
   // Spec section 7 sends its calls without a payload as `Content-Type: application/json` and no body.
+  // Depth is checked on the text: parsing, trimming and validating a 100,000-level body would each
+  // recurse through it (and hold the event loop meanwhile).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if ((body as string).trim() === '') done(null, {});
-    else parseJson(req, body as string, done);
+    const text = body as string;
+    if (text.trim() === '') done(null, {});
+    else if (nestedDeeperThan(text, LIMITS.jsonDepthMax)) done(badRequest('jsonTooDeep', 'body'));
+    else parseJson(req, text, done);
   });
 
   app.addHook('preValidation', async (req) => {
@@ -77,6 +82,9 @@ export const corePlugin = fp(async (app: FastifyInstance, opts: { appId: string 
       dropBlankOptionals(schema?.body, req.body, blankCheck(req, 'body'));
     }
     dropBlankOptionals(schema?.querystring, req.query, blankCheck(req, 'querystring'));
+    // PostgreSQL text cannot hold U+0000: refused here, naming the field, before any query fails on it.
+    const nul = fieldWithNul(req.body) ?? fieldWithNul(req.query) ?? fieldWithNul(req.params);
+    if (nul) throw badRequest('nulCharacter', nul);
   });
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {

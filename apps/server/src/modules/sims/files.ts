@@ -4,6 +4,7 @@ import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { LIMITS } from '@lodestar/domain';
 import { outsideHold } from '../../lib/errors.ts';
 
 export interface StoredUpload {
@@ -30,7 +31,8 @@ export class UploadStore {
   async save(userId: number, fileName: string, content: Readable, tooLarge: () => boolean): Promise<StoredUpload> {
     const dir = this.dir(userId);
     await mkdir(dir, { recursive: true });
-    const fileId = randomInt(1, 2 ** 47);
+    // Within the integer range every Id schema accepts (LIMITS.intMax).
+    const fileId = randomInt(1, LIMITS.intMax);
     const target = path.join(dir, String(fileId));
     try {
       await pipeline(content, createWriteStream(target));
