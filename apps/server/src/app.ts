@@ -67,6 +67,7 @@ import { WorkOrderService } from './modules/work-orders/service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { corePlugin } from './plugins/core.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { DEFAULT_WEB_DIST, webPlugin } from './plugins/web.ts';
 
 export interface AppDeps {
@@ -127,6 +128,7 @@ export async function buildApp({
 
   await app.register(openapiPlugin, { appId: config.appId });
   await app.register(corePlugin, { appId: config.appId });
+  await app.register(securityHeadersPlugin, { map: config.map });
   await app.register(authPlugin, { sessions: sessionRepo });
 
   healthRoutes(app, new HealthService(new HealthRepository(database.pool)));

@@ -1,4 +1,4 @@
-import type { MapProviderId, MapSettings } from '@lodestar/domain';
+import { MAP_BUILTIN_TILES, type MapProviderId, type MapSettings } from '@lodestar/domain';
 import type { Crs } from './coords.ts';
 
 /** Tile URL templates the server's settings give for some providers (MAP_TILES_*, account/config `map.tiles`). */
@@ -24,7 +24,7 @@ export const expand = (template: string, subdomains: readonly string[]): string[
 const DEFAULTS: Record<MapProviderId, Omit<TileProvider, 'id' | 'tiles'> & { url: string; subdomains: string[] }> = {
   amap: {
     crs: 'GCJ02',
-    url: 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}',
+    url: MAP_BUILTIN_TILES.amap,
     subdomains: ['1', '2', '3', '4'],
     scheme: 'xyz',
     grid: 'webMercator',
@@ -34,7 +34,7 @@ const DEFAULTS: Record<MapProviderId, Omit<TileProvider, 'id' | 'tiles'> & { url
   },
   amapSatellite: {
     crs: 'GCJ02',
-    url: 'https://webst0{s}.is.autonavi.com/appmaptile?style=6&x={x}&y={y}&z={z}',
+    url: MAP_BUILTIN_TILES.amapSatellite,
     subdomains: ['1', '2', '3', '4'],
     scheme: 'xyz',
     grid: 'webMercator',
@@ -44,7 +44,7 @@ const DEFAULTS: Record<MapProviderId, Omit<TileProvider, 'id' | 'tiles'> & { url
   },
   tencent: {
     crs: 'GCJ02',
-    url: 'https://rt{s}.map.gtimg.com/realtimerender?z={z}&x={x}&y={y}&type=vector&style=0',
+    url: MAP_BUILTIN_TILES.tencent,
     subdomains: ['0', '1', '2', '3'],
     scheme: 'tms',
     grid: 'webMercator',
@@ -57,7 +57,7 @@ const DEFAULTS: Record<MapProviderId, Omit<TileProvider, 'id' | 'tiles'> & { url
     // re-tiles them onto Web Mercator (baidu-tiles.ts). MAP_TILES_BAIDU templates use Baidu's numbering
     // too. Zoom 2 tiles are cut from Baidu's smallest level, 3.
     crs: 'BD09',
-    url: 'https://maponline{s}.bdimg.com/tile/?qt=vtile&x={x}&y={y}&z={z}&styles=pl&scaler=1&udt=20240101',
+    url: MAP_BUILTIN_TILES.baidu,
     subdomains: ['0', '1', '2', '3'],
     scheme: 'xyz',
     grid: 'baidu',
@@ -67,7 +67,7 @@ const DEFAULTS: Record<MapProviderId, Omit<TileProvider, 'id' | 'tiles'> & { url
   },
   osm: {
     crs: 'WGS84',
-    url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    url: MAP_BUILTIN_TILES.osm,
     // Only for configured templates with {s}: the a/b/c hosts of OpenStreetMap-style tile servers.
     subdomains: ['a', 'b', 'c'],
     scheme: 'xyz',
@@ -78,7 +78,7 @@ const DEFAULTS: Record<MapProviderId, Omit<TileProvider, 'id' | 'tiles'> & { url
   },
   google: {
     crs: 'WGS84',
-    url: 'https://mt{s}.google.com/vt/lyrs=m&x={x}&y={y}&z={z}',
+    url: MAP_BUILTIN_TILES.google,
     subdomains: ['0', '1', '2', '3'],
     scheme: 'xyz',
     grid: 'webMercator',
