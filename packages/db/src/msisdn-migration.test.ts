@@ -1,44 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyMigrations, MIGRATIONS_DIR, poolFor } from './connect.ts';
-import * as schema from './schema.ts';
+import { applyMigrations } from './connect.ts';
+import { withDatabaseBefore } from './migration-testing.ts';
 import { dbTargets, stopTestServers } from './testing.ts';
 
 afterAll(stopTestServers);
 
-/** The migrations folder as it was before `tag`: its journal cut there. */
-async function migrationsBefore(tag: string): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'lodestar-migrations-'));
-  await cp(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
 describe.each(dbTargets())('migration 0008 (one live card per MSISDN) on $name PostgreSQL', (target) => {
   it('leaves a shared number to the oldest live card, then refuses a second live card with it', async () => {
-    const adminUrl = await target.adminUrl();
-    const name = `lodestar_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const pool = poolFor(url.toString(), 4);
-    const old = await migrationsBefore('0008_msisdn_unique');
-    try {
-      const db = drizzle(pool, { schema });
-      await migrate(db, { migrationsFolder: old });
+    await withDatabaseBefore(target, '0008_msisdn_unique', async (pool, db) => {
       const q = (text: string, values: unknown[] = []) => pool.query(text, values);
       const one = async (text: string, values: unknown[] = []) => (await q(text, values)).rows[0] as { id: number };
       const hold = await one(`INSERT INTO holds (name, hold_type, path) VALUES ('root', 1, '/') RETURNING id`);
@@ -75,11 +44,6 @@ describe.each(dbTargets())('migration 0008 (one live card per MSISDN) on $name P
       await expect(sim('H', '14400000002', 2)).rejects.toMatchObject({ code: '23505' });
       await sim('I', '14400000002', 7);
       await sim('J', '', 1);
-    } finally {
-      await pool.end();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-      await rm(old, { recursive: true, force: true });
-    }
+    });
   });
 });
