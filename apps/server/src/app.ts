@@ -169,7 +169,7 @@ export async function buildApp({
   logRoutes(app, new LogService(logRepo), exporter);
   functionRoutes(app);
   downloadRoutes(app, new DownloadService(downloadRepo, exporter));
-  await registerSims(app, { db, dataDir: config.dataDir, holds: holdScope, exporter });
+  await registerSims(app, { db, dataDir: config.dataDir, holds: holdScope, exporter, uploadLimits: config.uploads });
   const monitorRepo = new MonitorRepository(db, database.pool);
   const commandRepo = new CommandRepository(db);
   const notify = (deviceId: string) => notifyCommand?.(deviceId);

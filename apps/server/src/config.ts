@@ -111,6 +111,8 @@ export interface Config {
   payment: PaymentSettings;
   /** The console's map: default provider and configured tile URL templates (MAP_*). */
   map: MapSettings;
+  /** Per user: uploads no import used yet (UPLOAD_MAX_PENDING_*), removed after UPLOAD_EXPIRY_HOURS. */
+  uploads: { maxPendingFiles: number; maxPendingBytes: number; expiryMs: number };
 }
 
 export interface AlipaySettings {
@@ -358,5 +360,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderUrl: env.GEOCODER_URL || undefined,
     payment: paymentSettings(env),
     map: mapSettings(env),
+    uploads: {
+      maxPendingFiles: positiveInt(env, 'UPLOAD_MAX_PENDING_FILES', 20),
+      maxPendingBytes: positiveInt(env, 'UPLOAD_MAX_PENDING_MB', 100) * 1024 * 1024,
+      expiryMs: positiveInt(env, 'UPLOAD_EXPIRY_HOURS', 24) * 3_600_000,
+    },
   };
 }

@@ -327,6 +327,11 @@ const CORE_MESSAGES = {
     en: 'Send one file in the field "file"',
     fr: 'Envoyez un fichier dans le champ « file »',
   },
+  uploadQuota: {
+    zh: '未导入的上传文件过多，请先导入或等待其过期，上限',
+    en: 'Too many uploaded files not yet imported; import them or wait for them to expire, at most',
+    fr: 'Trop de fichiers téléversés pas encore importés ; importez-les ou attendez leur expiration, au plus',
+  },
   uploadTooLarge: {
     zh: '文件过大，上限(MB)',
     en: 'The file is too large, at most (MB)',

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ensureSuperAdmin, hashPassword, holds, userFunctions, users } from '@lodestar/db';
 import { createTestDatabase, type DbTarget } from '@lodestar/db/testing';
 import { AccountType, DEFAULT_APP_ID, HoldType } from '@lodestar/domain';
@@ -24,8 +27,12 @@ export async function startTestApp(target: DbTarget, env: Record<string, string>
   const database = await createTestDatabase(target);
   const smsLog: string[] = [];
   // Every test request comes from 127.0.0.1, so the per-address limits are lifted here.
+  // Uploads and downloads go under DATA_DIR by user id: a database of its own wants a directory of
+  // its own, or another run's user 2 leaves files in this one's (and counts against its upload quota).
+  const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), 'lodestar-test-'));
   const config = loadConfig({
     DEMO: '0',
+    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
     LOGIN_LIMIT_PER_ADDRESS: '100000',
     CODE_CHECK_LIMIT_PER_ADDRESS: '100000',
     SMS_CODE_LIMIT_PER_ADDRESS: '100000',
@@ -126,6 +133,7 @@ export async function startTestApp(target: DbTarget, env: Record<string, string>
       await ingest.writer.close();
       await app.close();
       await database.close();
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -111,6 +111,7 @@ export class SupplierReconService {
       fileName: file.fileName,
       match: (expected) => matchBill(expected, lines),
     });
+    await this.uploads.markUsed(auth.userId, body.FileID);
     return this.summary(auth, lang, supplier.id, body.Month);
   }
 

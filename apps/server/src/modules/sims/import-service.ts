@@ -92,6 +92,7 @@ export class ImportService {
       throw err;
     }
     result.Imported = good.length;
+    if (body.FileID !== undefined) await this.uploads.markUsed(auth.userId, body.FileID);
     return result;
   }
 

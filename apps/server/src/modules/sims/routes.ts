@@ -23,7 +23,7 @@ import { badRequest, forbidden } from '../../lib/errors.ts';
 import { contentDisposition, type Exporter, XLSX_TYPE } from '../../lib/exporter.ts';
 import { listExportRoute } from '../../lib/list-export.ts';
 import { BATCH_COLUMNS, BATCH_EXPORT_NAME } from './batch-export.ts';
-import { type UploadStore, UploadTooLarge } from './files.ts';
+import { UploadQuotaExceeded, type UploadStore, UploadTooLarge } from './files.ts';
 import type { ImportService } from './import-service.ts';
 import type { SimService } from './service.ts';
 import { importTemplate } from './sheet.ts';
@@ -115,25 +115,28 @@ async function uploadRoute(fastify: FastifyInstance, uploads: UploadStore) {
     limits: { fileSize: SIM_RULES.uploadMaxBytes, files: 1, fields: 5 },
     throwFileSizeLimit: false,
   });
-  fastify
-    .withTypeProvider<TypeBoxTypeProvider>()
-    .post(
-      '/API/api/FileManage/UploadFile',
-      { schema: { tags: ['files'], consumes: ['multipart/form-data'], response: { 200: UploadReply } } },
-      async (req, reply) => {
-        const file = await req.file().catch(() => undefined);
-        if (file?.fieldname !== 'file') {
-          file?.file.resume();
-          throw badRequest('uploadRequired');
-        }
-        try {
-          const saved = await uploads.save(req.auth.userId, file.filename, file.file, () => file.file.truncated);
-          return reply.ok({ FileID: saved.fileId, FileName: saved.fileName, Size: saved.size });
-        } catch (err) {
-          if (err instanceof UploadTooLarge)
-            throw badRequest('uploadTooLarge', String(SIM_RULES.uploadMaxBytes / 1024 / 1024));
-          throw err;
-        }
-      },
-    );
+  fastify.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/API/api/FileManage/UploadFile',
+    {
+      // Only the calls that read an upload: SIM import (inbound) and supplier bills.
+      config: { fn: [Fn.simInbound, Fn.simSupplierReconciliation] },
+      schema: { tags: ['files'], consumes: ['multipart/form-data'], response: { 200: UploadReply } },
+    },
+    async (req, reply) => {
+      const file = await req.file().catch(() => undefined);
+      if (file?.fieldname !== 'file') {
+        file?.file.resume();
+        throw badRequest('uploadRequired');
+      }
+      try {
+        const saved = await uploads.save(req.auth.userId, file.filename, file.file, () => file.file.truncated);
+        return reply.ok({ FileID: saved.fileId, FileName: saved.fileName, Size: saved.size });
+      } catch (err) {
+        if (err instanceof UploadTooLarge)
+          throw badRequest('uploadTooLarge', String(SIM_RULES.uploadMaxBytes / 1024 / 1024));
+        if (err instanceof UploadQuotaExceeded) throw badRequest('uploadQuota', uploads.quotaText());
+        throw err;
+      }
+    },
+  );
 }
