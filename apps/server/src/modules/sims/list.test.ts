@@ -80,7 +80,10 @@ describe.each(dbTargets())('SIM list and detail on $name PostgreSQL', (target) =
       s[name] = sim!;
     }
     const siblingCat = await buildCatalogue(t, sibling, ' S');
-    await insertSims(t, siblingCat, sibling.id, [{ msisdn: '14400000001', iccid: iccid(900) }]);
+    // A live number belongs to one card (sims_msisdn_live_idx): the sibling's card with "normal"'s number was cancelled.
+    await insertSims(t, siblingCat, sibling.id, [
+      { msisdn: '14400000001', iccid: iccid(900), state: SimState.Cancelled },
+    ]);
     await t.database.db.insert(devices).values([
       { deviceId: '869000000000003', protocol: 'gt06', holdId: customer.id, sim: '14400000003' },
       // Same number as "normal", but in another hold: not the caller's device.
