@@ -58,7 +58,14 @@ describe.each(dbTargets())('spec section 7 replayed on $name PostgreSQL', (targe
     t = await startTestApp(target);
     const provider = await t.buildHold('Provider', t.rootHold, HoldType.ServiceProvider);
     customer = await t.buildHold('Customer', provider);
-    const admin = await t.buildUser(provider, [Fn.simCarriers, Fn.simSuppliers, Fn.simBusiness, Fn.audit]);
+    // simInbound: an upload is for an import (FileManage/UploadFile needs it or supplier reconciliation).
+    const admin = await t.buildUser(provider, [
+      Fn.simCarriers,
+      Fn.simSuppliers,
+      Fn.simBusiness,
+      Fn.simInbound,
+      Fn.audit,
+    ]);
     await t.database.pool.query('UPDATE users SET phone = $1 WHERE id = $2', [PHONE, admin.id]);
     clerk = await t.buildUser(customer, [Fn.simBusiness]);
     const f = simFactories(t.database.db);

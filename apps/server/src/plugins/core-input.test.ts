@@ -37,6 +37,11 @@ describe.each(dbTargets())('bad input refused on $name PostgreSQL', (target) => 
     expect(r.code).not.toBe(ReplyCode.Ok);
   });
 
+  it('refuses any integer past the database integer range, also where the schema sets no bound of its own', async () => {
+    await refused('User/SetUserFuns', { UserID: 1, Funs: [68, 2147483648] }, 'Funs');
+    await refused('User/SetUserFuns', { UserID: 1, Funs: [68, 1e308] }, 'Funs');
+  });
+
   it('refuses page numbers no list reaches', async () => {
     await refused('User/GetUserList', { PageIndex: 1e308, PageSize: 20 }, 'PageIndex');
     await refused('Log/GetOperationLog', { PageIndex: 2 ** 53, PageSize: 20 }, 'PageIndex');

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { type AcceptsBlank, dropBlankOptionals } from '../lib/blank-fields.ts';
 import { AppError, badRequest } from '../lib/errors.ts';
+import { boundIntegers } from '../lib/integer-range.ts';
 import { fieldWithNul, nestedDeeperThan } from '../lib/json-input.ts';
 import { message, pickLanguage } from '../lib/messages.ts';
 
@@ -51,6 +52,12 @@ export const corePlugin = fp(async (app: FastifyInstance, opts: { appId: string 
   app.decorateRequest('lang', 'zh');
   app.decorateReply('ok', function (this: FastifyReply, data: unknown = null) {
     return this.send({ code: ReplyCode.Ok, msg: message('ok', this.request.lang), errCode: ErrCode.None, data });
+  });
+
+  // Before Fastify compiles a route's schemas: integers with no bound of their own get the database's range.
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as Record<string, unknown> | undefined;
+    for (const part of ['body', 'querystring', 'params'] as const) boundIntegers(schema?.[part]);
   });
 
   app.addHook('onRequest', async (req: FastifyRequest) => {
