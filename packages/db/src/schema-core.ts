@@ -58,6 +58,13 @@ export const users = pgTable(
     timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
     serviceEndDate: date('service_end_date'),
     defaultProvince: text('default_province').notNull().default(''),
+    address: text('address').notNull().default(''),
+    /**
+     * The daily window in which the user may log in ("start and end time" of spec section 3's User/enterprise),
+     * `HH:mm` in the user's time zone; both null: any time. An end before the start runs past midnight.
+     */
+    accessStart: text('access_start'),
+    accessEnd: text('access_end'),
     menuPosition: smallint('menu_position').notNull().default(3),
     language: text('language').notNull().default('zh'),
     createdBy: integer('created_by'),
@@ -157,7 +164,10 @@ export const downloads = pgTable(
   (t) => [index('downloads_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Vehicles; registration creates one, #3 and later issues bind devices and grow the fields. */
+/**
+ * Vehicles (spec section 3). Devices point at their vehicle (devices.vehicle_id): a vehicle carries several,
+ * typically one wired and one wireless, and a device is on one object at a time.
+ */
 export const vehicles = pgTable(
   'vehicles',
   {
@@ -167,16 +177,37 @@ export const vehicles = pgTable(
       .references(() => holds.id),
     plate: text('plate').notNull(),
     ownerName: text('owner_name').notNull().default(''),
-    deviceId: text('device_id').notNull().default(''),
+    brand: text('brand').notNull().default(''),
+    vehicleType: text('vehicle_type').notNull().default(''),
+    colour: text('colour').notNull().default(''),
+    /** 17 characters, upper case; '' when not known. Unique among vehicles that have one. */
+    vin: text('vin').notNull().default(''),
+    engineNo: text('engine_no').notNull().default(''),
+    storeName: text('store_name').notNull().default(''),
+    storePhone: text('store_phone').notNull().default(''),
+    workOrderNo: text('work_order_no').notNull().default(''),
+    installTime: timestamp('install_time', { withTimezone: true }),
+    /** Fen (1/100 yuan): money is never a float. */
+    cost: integer('cost').notNull().default(0),
+    homeAddress: text('home_address').notNull().default(''),
+    /** WGS-84, like every stored point. */
+    homeLat: doublePrecision('home_lat'),
+    homeLng: doublePrecision('home_lng'),
+    companyAddress: text('company_address').notNull().default(''),
+    companyLat: doublePrecision('company_lat'),
+    companyLng: doublePrecision('company_lng'),
+    province: text('province').notNull().default(''),
+    tag: text('tag').notNull().default(''),
+    remark: text('remark').notNull().default(''),
     /** VehicleLifeStatus (spec section 3), a `VehicleLifeStatus` code of packages/domain; null: none kept. */
     lifeStatus: smallint('life_status'),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('vehicles_hold_idx').on(t.holdId),
     index('vehicles_plate_idx').on(t.plate),
-    // The monitor reads each listed device's vehicle (plate, VehicleLifeStatus) by device id.
-    index('vehicles_device_idx').on(t.deviceId),
+    uniqueIndex('vehicles_vin_idx').on(t.vin).where(sql`${t.vin} <> ''`),
   ],
 );
 
@@ -209,9 +240,64 @@ export const devices = pgTable(
     overspeedSeconds: smallint('overspeed_seconds').notNull().default(5),
     /** When a user activated the device (Device/Activate); null until then or until its first report. */
     activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** What the device is on (spec section 3's device types): 1 vehicle, 2 person, 3 asset (`ObjectType` in packages/domain). */
+    objectType: smallint('object_type').notNull().default(1),
+    /** The vehicle the device is bound to (object type 1); null: on none. Persons and assets are device_objects rows. */
+    vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('devices_device_id_idx').on(t.deviceId), index('devices_hold_idx').on(t.holdId)],
+  (t) => [
+    uniqueIndex('devices_device_id_idx').on(t.deviceId),
+    index('devices_hold_idx').on(t.holdId),
+    index('devices_vehicle_idx').on(t.vehicleId),
+  ],
+);
+
+/**
+ * The person or asset a person or asset device is on (spec section 3: Person device, Asset device), one per device.
+ * Person fields and asset fields share the row; the kind says which apply.
+ */
+export const deviceObjects = pgTable('device_objects', {
+  devicePk: integer('device_pk')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  /** 2 person, 3 asset: the device's object_type when the row was written. */
+  kind: smallint('kind').notNull(),
+  name: text('name').notNull(),
+  /** The person's or asset's own number ("id" in spec section 3): staff number, asset tag. */
+  objectNo: text('object_no').notNull().default(''),
+  age: smallint('age'),
+  /** Chinese resident ID card number, 18 characters, GB 11643 check digit verified. */
+  idCard: text('id_card').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  /** 1 male, 2 female; null not given. */
+  sex: smallint('sex'),
+  category: text('category').notNull().default(''),
+  /** Stored photo (JPG/PNG) under DATA_DIR; '' none. */
+  photo: text('photo').notNull().default(''),
+  colour: text('colour').notNull().default(''),
+  /** Kilograms and metres. */
+  weight: real('weight'),
+  length: real('length'),
+  width: real('width'),
+  height: real('height'),
+  shape: text('shape').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per device per calendar day (UTC+8 business day, see the ingest) on which it reported: the
+ * online rate per day of the GPS home and the reports, without scanning positions.
+ */
+export const deviceDays = pgTable(
+  'device_days',
+  {
+    day: date('day').notNull(),
+    devicePk: integer('device_pk')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.devicePk] })],
 );
 
 /**

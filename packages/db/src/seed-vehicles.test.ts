@@ -1,5 +1,5 @@
 import { HoldType, isVehicleLifeStatus } from '@lodestar/domain';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { devices, holds, vehicles } from './schema.ts';
 import { seedVehicleDemo } from './seed-vehicles.ts';
@@ -26,7 +26,16 @@ describe.each(dbTargets())('demo vehicles on $name PostgreSQL', (target) => {
       );
       expect(await seedVehicleDemo(t.db)).toBe(6);
       expect(await seedVehicleDemo(t.db)).toBe(0);
-      const rows = await t.db.select().from(vehicles).orderBy(asc(vehicles.id));
+      const rows = await t.db
+        .select({
+          plate: vehicles.plate,
+          deviceId: devices.deviceId,
+          holdId: vehicles.holdId,
+          lifeStatus: vehicles.lifeStatus,
+        })
+        .from(vehicles)
+        .innerJoin(devices, eq(devices.vehicleId, vehicles.id))
+        .orderBy(asc(vehicles.id));
       expect(rows.map((v) => [v.plate, v.deviceId])).toEqual(
         [0, 3, 6, 9, 12, 15].map((i) => [`沪A${1000 + i}`, `86000000000${1000 + i}`]),
       );

@@ -1,5 +1,5 @@
 import { VehicleLifeStatus } from '@lodestar/domain';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from './connect.ts';
 import { devices, settings, vehicles } from './schema.ts';
 
@@ -24,33 +24,26 @@ export async function seedVehicleDemo(db: Db): Promise<number> {
   const done = await db.select().from(settings).where(eq(settings.key, DONE_KEY));
   if (done.length) return 0;
   const fleet = await db
-    .select({ deviceId: devices.deviceId, name: devices.name, holdId: devices.holdId })
+    .select({
+      id: devices.id,
+      deviceId: devices.deviceId,
+      name: devices.name,
+      holdId: devices.holdId,
+      vehicleId: devices.vehicleId,
+    })
     .from(devices)
     .orderBy(asc(devices.id))
     .limit(DEMO_VEHICLES.length * 3);
   if (fleet.length < DEMO_VEHICLES.length) return 0;
   const picked = fleet.filter((_, i) => i % 3 === 0).slice(0, DEMO_VEHICLES.length);
-  const bound = await db
-    .select({ deviceId: vehicles.deviceId })
-    .from(vehicles)
-    .where(
-      inArray(
-        vehicles.deviceId,
-        picked.map((d) => d.deviceId),
-      ),
-    );
-  const taken = new Set(bound.map((b) => b.deviceId));
-  const rows = picked
-    .map((d, i) => ({ d, v: DEMO_VEHICLES[i]! }))
-    .filter(({ d }) => !taken.has(d.deviceId))
-    .map(({ d, v }) => ({
-      holdId: d.holdId,
-      plate: d.name || d.deviceId,
-      ownerName: v.owner,
-      deviceId: d.deviceId,
-      lifeStatus: v.status,
-    }));
-  if (rows.length) await db.insert(vehicles).values(rows);
+  const pairs = picked.map((d, i) => ({ d, v: DEMO_VEHICLES[i]! })).filter(({ d }) => d.vehicleId === null);
+  for (const { d, v } of pairs) {
+    const [row] = await db
+      .insert(vehicles)
+      .values({ holdId: d.holdId, plate: d.name || d.deviceId, ownerName: v.owner, lifeStatus: v.status })
+      .returning({ id: vehicles.id });
+    await db.update(devices).set({ vehicleId: row!.id }).where(eq(devices.id, d.id));
+  }
   await db.insert(settings).values({ key: DONE_KEY, value: new Date().toISOString() });
-  return rows.length;
+  return pairs.length;
 }

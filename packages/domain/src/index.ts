@@ -4,6 +4,7 @@ export * from './command-support.ts';
 export * from './devices.ts';
 export * from './enums.ts';
 export * from './functions.ts';
+export * from './identity.ts';
 export * from './limits.ts';
 export * from './map.ts';
 export * from './menu.ts';

@@ -193,8 +193,9 @@ describe.each(dbTargets())('JT/T 808 ids with and without leading zeros on $name
     });
     expect(r.code, r.msg).toBe(200);
     const [bound] = await t.database.db
-      .select({ deviceId: vehicles.deviceId })
+      .select({ deviceId: devices.deviceId })
       .from(vehicles)
+      .innerJoin(devices, eq(devices.vehicleId, vehicles.id))
       .where(eq(vehicles.plate, '沪A80800'));
     expect(bound?.deviceId).toBe(STORED);
   });

@@ -29,7 +29,17 @@ export class RegistrationRepository {
     return moved.length > 0;
   }
 
+  /** The customer's vehicle, with its claimed device bound to it (when one was given). */
   async insertVehicle(holdId: number, v: { plate: string; ownerName: string; deviceId: string }): Promise<void> {
-    await this.db.insert(vehicles).values({ holdId, ...v });
+    const [row] = await this.db
+      .insert(vehicles)
+      .values({ holdId, plate: v.plate, ownerName: v.ownerName })
+      .returning({ id: vehicles.id });
+    if (v.deviceId && row) {
+      await this.db
+        .update(devices)
+        .set({ vehicleId: row.id })
+        .where(and(eq(devices.deviceId, v.deviceId), eq(devices.holdId, holdId)));
+    }
   }
 }

@@ -47,11 +47,13 @@ describe.each(dbTargets())('Monitor/GetDeviceDetail on $name PostgreSQL', (targe
       token: other,
       body: { DeviceID: B_DEVICE, Protocol: 'gt06', HoldID: holdB.id },
     });
-    await t.database.db.insert(vehicles).values([
-      { holdId: fleet.id, plate: '沪A12345', ownerName: '张伟', deviceId: JT808 },
-      // Another hold's vehicle naming this hold's device is not shown here.
-      { holdId: holdB.id, plate: '浙B99999', ownerName: 'Other', deviceId: GT06 },
-    ]);
+    const bind = async (deviceId: string, v: typeof vehicles.$inferInsert) => {
+      const [row] = await t.database.db.insert(vehicles).values(v).returning();
+      await t.database.pool.query('UPDATE devices SET vehicle_id = $1 WHERE device_id = $2', [row!.id, deviceId]);
+    };
+    await bind(JT808, { holdId: fleet.id, plate: '沪A12345', ownerName: '张伟' });
+    // Another hold's vehicle carrying this hold's device is not shown here.
+    await bind(GT06, { holdId: holdB.id, plate: '浙B99999', ownerName: 'Other' });
     const nbr = decodeH02(
       Buffer.from('*HQ,1400046168,NBR,160169,460,0,1,2,9338,3692,150,9338,3691,145,180813,FFFFFBFF#', 'latin1'),
     );

@@ -60,7 +60,7 @@ export class MonitorRepository {
 
   /**
    * What the device panel adds to a monitor row: the latest fix's validity and decoded attributes, and the
-   * vehicle bound to the device (vehicles.device_id) among the caller's subtree's vehicles.
+   * vehicle the device is bound to (devices.vehicle_id) when the vehicle is in the caller's subtree.
    */
   async detail(devicePk: number, holdPath: string): Promise<DetailRow | undefined> {
     const { rows } = await this.pool.query(
@@ -69,8 +69,7 @@ export class MonitorRepository {
          LEFT JOIN device_states s ON s.device_pk = d.id
          LEFT JOIN LATERAL (
            SELECT v.plate, v.owner_name FROM vehicles v JOIN holds h ON h.id = v.hold_id
-            WHERE v.device_id = d.device_id AND h.path LIKE $2
-            ORDER BY v.id LIMIT 1) v ON true
+            WHERE v.id = d.vehicle_id AND h.path LIKE $2) v ON true
         WHERE d.id = $1`,
       [devicePk, `${holdPath}%`],
     );

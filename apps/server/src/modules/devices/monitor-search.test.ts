@@ -45,12 +45,14 @@ describe.each(dbTargets())('monitor keyword search on $name PostgreSQL', (target
     await add(VAN, '冷链车', hold.id);
     await add(BUS, 'Bus 7', unit.id);
     await add(THEIRS, 'Truck Theirs', other.id, theirs);
-    await t.database.db.insert(vehicles).values([
-      { holdId: hold.id, plate: '浙A12345', deviceId: VAN },
-      // Another hold's vehicles: one naming our truck (not ours to see), one bound to their own device.
-      { holdId: other.id, plate: 'ZZ-999', deviceId: TRUCK },
-      { holdId: other.id, plate: '浙A77777', deviceId: THEIRS },
-    ]);
+    const bind = async (deviceId: string, v: typeof vehicles.$inferInsert) => {
+      const [row] = await t.database.db.insert(vehicles).values(v).returning();
+      await t.database.pool.query('UPDATE devices SET vehicle_id = $1 WHERE device_id = $2', [row!.id, deviceId]);
+    };
+    await bind(VAN, { holdId: hold.id, plate: '浙A12345' });
+    // Another hold's vehicles: one carrying our truck (not ours to see), one carrying their own device.
+    await bind(TRUCK, { holdId: other.id, plate: 'ZZ-999' });
+    await bind(THEIRS, { holdId: other.id, plate: '浙A77777' });
     await t.ingest.writer.persist([
       positionReport(TRUCK, { speedKmh: 50, attributes: { acc: true } }),
       positionReport(THEIRS, { speedKmh: 50, attributes: { acc: true } }),

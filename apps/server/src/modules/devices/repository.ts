@@ -49,13 +49,10 @@ const SORT = {
   HoldName: holds.name,
 };
 const withHold = { device: devices, holdName: holds.name, holdPath: holds.path };
-/**
- * The plate of the vehicle bound to each listed device (vehicles.device_id) among the vehicles of a subtree:
- * the oldest when several name the device, as `vehiclesOf` picks it.
- */
+/** The plate of the vehicle each listed device is bound to (devices.vehicle_id), when it is in the subtree. */
 const boundPlate = (holdPath: string) =>
   sql`(SELECT v.plate FROM vehicles v JOIN holds vh ON vh.id = v.hold_id
-        WHERE v.device_id = ${devices.deviceId} AND vh.path LIKE ${`${holdPath}%`} ORDER BY v.id LIMIT 1)`;
+        WHERE v.id = ${devices.vehicleId} AND vh.path LIKE ${`${holdPath}%`})`;
 
 /**
  * The one keyword rule of the device lists: a case-insensitive substring (LIKE's wildcards taken literally) of
@@ -146,16 +143,15 @@ export class DeviceRepository {
   }
 
   /**
-   * The vehicle bound to each device (vehicles.device_id), of the caller's subtree only: its plate and
-   * VehicleLifeStatus. The oldest vehicle wins when several name the same device.
+   * The vehicle each device is bound to (devices.vehicle_id), of the caller's subtree only: its plate and
+   * VehicleLifeStatus.
    */
   async vehiclesOf(deviceIds: string[], holdPath: string): Promise<Map<string, BoundVehicle>> {
     if (!deviceIds.length) return new Map();
     const { rows } = await this.pool.query<{ device_id: string; plate: string; life_status: number | null }>(
-      `SELECT DISTINCT ON (v.device_id) v.device_id, v.plate, v.life_status
-         FROM vehicles v JOIN holds h ON h.id = v.hold_id
-        WHERE v.device_id = ANY($1::text[]) AND h.path LIKE $2
-        ORDER BY v.device_id, v.id`,
+      `SELECT d.device_id, v.plate, v.life_status
+         FROM devices d JOIN vehicles v ON v.id = d.vehicle_id JOIN holds h ON h.id = v.hold_id
+        WHERE d.device_id = ANY($1::text[]) AND h.path LIKE $2`,
       [deviceIds, `${holdPath}%`],
     );
     return new Map(rows.map((r) => [r.device_id, { plate: r.plate, lifeStatus: r.life_status }]));

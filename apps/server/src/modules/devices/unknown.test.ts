@@ -95,9 +95,10 @@ describe.each(dbTargets())('unknown devices and device claims on $name PostgreSQ
     const { reply, token } = await register(IN_STOCK.replace(/^/, '0')); // its 16-digit login form
     expect(reply.code, reply.msg).toBe(200);
     const [bound] = await t.database.db
-      .select({ deviceId: vehicles.deviceId, holdId: vehicles.holdId })
+      .select({ deviceId: devices.deviceId, holdId: vehicles.holdId })
       .from(vehicles)
-      .where(eq(vehicles.deviceId, IN_STOCK));
+      .innerJoin(devices, eq(devices.vehicleId, vehicles.id))
+      .where(eq(devices.deviceId, IN_STOCK));
     expect(bound).toBeDefined();
     expect(await holdOf(IN_STOCK)).toBe(bound!.holdId);
     const [hold] = await t.database.db.select().from(holds).where(eq(holds.id, bound!.holdId));

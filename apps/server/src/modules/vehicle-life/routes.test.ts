@@ -34,18 +34,15 @@ describe.each(dbTargets())('vehicle life status on $name PostgreSQL', (target) =
       token: theirs,
       body: { DeviceID: THEIRS, Protocol: 'gt06', HoldID: other.id },
     });
-    const [v] = await t.database.db
-      .insert(vehicles)
-      .values({ holdId: hold.id, plate: '浙A12345', ownerName: '张三', deviceId: BOUND, lifeStatus: 1 })
-      .returning();
-    vehicleId = v!.id;
-    // Another hold's vehicle naming our device is not ours to show or change.
-    await t.database.db
-      .insert(vehicles)
-      .values({ holdId: other.id, plate: 'X-1', deviceId: BARE, lifeStatus: VehicleLifeStatus.Overdue });
-    await t.database.db
-      .insert(vehicles)
-      .values({ holdId: other.id, plate: 'X-2', deviceId: THEIRS, lifeStatus: VehicleLifeStatus.Overdue });
+    const bind = async (deviceId: string, v: typeof vehicles.$inferInsert) => {
+      const [row] = await t.database.db.insert(vehicles).values(v).returning();
+      await t.database.pool.query('UPDATE devices SET vehicle_id = $1 WHERE device_id = $2', [row!.id, deviceId]);
+      return row!.id;
+    };
+    vehicleId = await bind(BOUND, { holdId: hold.id, plate: '浙A12345', ownerName: '张三', lifeStatus: 1 });
+    // Our device on another hold's vehicle: that vehicle is not ours to show or change.
+    await bind(BARE, { holdId: other.id, plate: 'X-1', lifeStatus: VehicleLifeStatus.Overdue });
+    await bind(THEIRS, { holdId: other.id, plate: 'X-2', lifeStatus: VehicleLifeStatus.Overdue });
   });
   afterAll(() => t.close());
 
@@ -82,7 +79,7 @@ describe.each(dbTargets())('vehicle life status on $name PostgreSQL', (target) =
         ],
       ],
     );
-    const theirs = await t.database.db.select().from(vehicles).where(eq(vehicles.deviceId, THEIRS));
+    const theirs = await t.database.db.select().from(vehicles).where(eq(vehicles.plate, 'X-2'));
     expect(theirs[0]?.lifeStatus).toBe(VehicleLifeStatus.Overdue);
   });
 
@@ -107,7 +104,7 @@ describe.each(dbTargets())('vehicle life status on $name PostgreSQL', (target) =
       lang: 'en',
     });
     expect({ code: none.code, msg: none.msg }).toEqual({ code: 400, msg: `No vehicle information: ${BARE}` });
-    const other = await t.database.db.select().from(vehicles).where(eq(vehicles.deviceId, BARE));
+    const other = await t.database.db.select().from(vehicles).where(eq(vehicles.plate, 'X-1'));
     expect(other[0]?.lifeStatus).toBe(VehicleLifeStatus.Overdue);
     const bad = await t.call('POST', 'Vehicle/SetLifeStatus', {
       token,

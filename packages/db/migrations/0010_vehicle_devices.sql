@@ -1,0 +1,1 @@
+ALTER TABLE "vehicles" DROP COLUMN "device_id";
