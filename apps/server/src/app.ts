@@ -124,7 +124,17 @@ export async function buildApp({
   const logRepo = new LogRepository(db);
   const opLog: OperationLogRepository = logRepo;
   const deviceRepo = new DeviceRepository(db, database.pool);
-  const live = ingest ?? createIngest(database.pool, new InProcessBus(), config.filters);
+  const live =
+    ingest ??
+    createIngest(
+      database.pool,
+      new InProcessBus(),
+      config.filters,
+      undefined,
+      undefined,
+      undefined,
+      config.deviceDayZone,
+    );
 
   await app.register(openapiPlugin, { appId: config.appId });
   await app.register(corePlugin, { appId: config.appId });

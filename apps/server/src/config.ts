@@ -9,7 +9,9 @@ import {
   type MapSettings,
   mapTilesSetting,
 } from '@lodestar/domain';
+import { DEFAULT_DAY_ZONE } from './ingest/device-days.ts';
 import { DEFAULT_FILTERS, type FilterOptions } from './ingest/filters.ts';
+import { isTimeZone } from './lib/time.ts';
 
 export type Role = 'api' | 'gateway' | 'ingest';
 const ROLES: readonly Role[] = ['api', 'gateway', 'ingest'];
@@ -90,6 +92,8 @@ export interface Config {
   /** Connections the API port holds at once; past it new ones are dropped, so a flood cannot take the reserve. */
   apiMaxConnections: number;
   onlineTimeoutMs: number;
+  /** The zone whose calendar days the ingest records in device_days (a device reported that day). */
+  deviceDayZone: string;
   /** The most unknown-device rows kept (unregistered trackers and whatever claims to be one). */
   unknownDevicesMax: number;
   natsUrl: string | undefined;
@@ -271,6 +275,12 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   return n;
 }
 
+function zoneSetting(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const v = env[name] || fallback;
+  if (!isTimeZone(v)) throw new Error(`Setting ${name} must be an IANA time zone such as Asia/Shanghai, got "${v}"`);
+  return v;
+}
+
 function geocoderSetting(v: string | undefined): Config['geocoder'] {
   if (v === undefined || v === '' || v === 'offline') return 'offline';
   if (v === 'amap' || v === 'nominatim') return v;
@@ -340,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       Math.max(64, Math.floor(int(env, 'OPEN_FILE_RESERVE', 2048) / 2)),
     ),
     onlineTimeoutMs: int(env, 'ONLINE_TIMEOUT_SECONDS', 600) * 1000,
+    deviceDayZone: zoneSetting(env, 'DEVICE_DAY_TIME_ZONE', DEFAULT_DAY_ZONE),
     unknownDevicesMax: positiveInt(env, 'UNKNOWN_DEVICES_MAX', 10_000),
     natsUrl: env.NATS_URL || undefined,
     roles: rolesSetting(env),

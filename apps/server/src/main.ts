@@ -51,6 +51,7 @@ async function main() {
     (m) => process.stderr.write(`${m}\n`),
     config.onlineTimeoutMs,
     config.unknownDevicesMax,
+    config.deviceDayZone,
   );
   const sms =
     config.smsProvider === 'http'

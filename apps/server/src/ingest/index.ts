@@ -17,12 +17,14 @@ export function createIngest(
   onlineTimeoutMs?: number,
   /** UNKNOWN_DEVICES_MAX: the most unknown-device rows kept. */
   maxUnknownDevices?: number,
+  /** DEVICE_DAY_TIME_ZONE: whose calendar days device_days records. */
+  dayZone?: string,
 ) {
   const cache = new DeviceCache(pool);
   return {
     bus,
     cache,
-    writer: new PositionWriter(pool, cache, bus, filters ? { filters } : {}),
+    writer: new PositionWriter(pool, cache, bus, { ...(filters ? { filters } : {}), ...(dayZone ? { dayZone } : {}) }),
     directory: new PgDeviceDirectory(pool, cache, log, 1000, bus, onlineTimeoutMs, maxUnknownDevices),
     commands: new PgCommandStore(pool),
   };

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { COPY_POSITIONS_BINARY, encodePositionsBinary } from './copy-binary.ts';
+import type { DeviceDayRow } from './device-days.ts';
 import type { FlushPlan, PositionRow } from './plan.ts';
 import type { LatestState } from './state.ts';
 
@@ -72,9 +73,18 @@ ON CONFLICT (device_pk) DO UPDATE SET
   satellites = EXCLUDED.satellites, acc = EXCLUDED.acc, battery = EXCLUDED.battery, mileage = EXCLUDED.mileage,
   alarms = EXCLUDED.alarms, overspeed_since = EXCLUDED.overspeed_since, attributes = EXCLUDED.attributes`;
 
-/** Writes the positions and events of a flush plan in one transaction; throws (after ROLLBACK) if anything fails. */
-export async function writePlan(pool: pg.Pool, plan: FlushPlan): Promise<void> {
-  if (!plan.events.length) {
+// The join skips a device removed since the cache read it (device_days has a foreign key, positions none).
+const INSERT_DEVICE_DAYS = `
+INSERT INTO device_days (day, device_pk)
+SELECT x.day, x.device_pk FROM unnest($1::date[], $2::int[]) AS x(day, device_pk) JOIN devices d ON d.id = x.device_pk
+ON CONFLICT DO NOTHING`;
+
+/**
+ * Writes the positions, events and first-of-the-day rows of a flush in one transaction; throws
+ * (after ROLLBACK) if anything fails.
+ */
+export async function writePlan(pool: pg.Pool, plan: FlushPlan, days: DeviceDayRow[] = []): Promise<void> {
+  if (!plan.events.length && !days.length) {
     // Most flushes carry positions only. A COPY on its own is one atomic, durable statement, so it
     // needs no BEGIN and COMMIT around it: two round trips less per flush.
     if (plan.positions.length) await withClient(pool, (client) => copyPositions(client, plan.positions));
@@ -83,7 +93,8 @@ export async function writePlan(pool: pg.Pool, plan: FlushPlan): Promise<void> {
   await withClient(pool, (client) =>
     inTransaction(client, async () => {
       if (plan.positions.length) await copyPositions(client, plan.positions);
-      await client.query(INSERT_EVENTS, [JSON.stringify(plan.events)]);
+      if (plan.events.length) await client.query(INSERT_EVENTS, [JSON.stringify(plan.events)]);
+      if (days.length) await client.query(INSERT_DEVICE_DAYS, [days.map((d) => d.day), days.map((d) => d.devicePk)]);
     }),
   );
 }

@@ -152,6 +152,55 @@ describe.each(dbTargets())('ingest on $name PostgreSQL', (target) => {
     expect(alarmRows.data.rows).toHaveLength(1);
   });
 
+  it('records the calendar days a device reported on in device_days, in the configured zone', async () => {
+    const days = async () =>
+      (
+        await t.database.pool.query(
+          `SELECT to_char(day, 'YYYY-MM-DD') AS day, d.device_id FROM device_days x JOIN devices d ON d.id = x.device_pk
+            ORDER BY 1, 2`,
+        )
+      ).rows;
+    // The shared writer (Asia/Shanghai) wrote today's rows with the first persist above.
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+    expect(await days()).toEqual([
+      { day: today, device_id: '861234567890001' },
+      { day: today, device_id: '861234567890002' },
+    ]);
+
+    // 23:30 and 00:30 in New York are two days there, one (the same) day in Shanghai.
+    await t.database.pool.query('DELETE FROM device_days');
+    const ny = createIngest(
+      t.database.pool,
+      new InProcessBus(),
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      'America/New_York',
+    );
+    const late = new Date('2026-03-02T04:30:00Z');
+    const early = new Date('2026-03-02T05:30:00Z');
+    const when = (r: InboundRecord, receivedAt: Date) => ({ ...r, receivedAt });
+    // A report without a fix counts too: the device was there.
+    await ny.writer.persist([
+      when(rec('861234567890001', [pos(at(200), { lat: 31.2394 })]), late),
+      when(rec('861234567890002', [], { kind: 'heartbeat' }), late),
+    ]);
+    await ny.writer.persist([when(rec('861234567890001', [pos(at(210), { lat: 31.2394 })]), early)]);
+    expect(await days()).toEqual([
+      { day: '2026-03-01', device_id: '861234567890001' },
+      { day: '2026-03-01', device_id: '861234567890002' },
+      { day: '2026-03-02', device_id: '861234567890001' },
+    ]);
+    // A device's second report of a day writes nothing: removing its row shows no flush puts it back.
+    await t.database.pool.query(`DELETE FROM device_days WHERE day = '2026-03-02'`);
+    await ny.writer.persist([
+      when(rec('861234567890001', [pos(at(220), { lat: 31.2394 })]), new Date('2026-03-02T06:00:00Z')),
+    ]);
+    expect((await days()).map((r) => r.day)).toEqual(['2026-03-01', '2026-03-01']);
+    await ny.writer.close();
+  });
+
   it('rejects persist when the database cannot commit, and keeps the cached state unchanged', async () => {
     const broken = createIngest(poolFor('postgres://postgres@127.0.0.1:1/none', 1), new InProcessBus());
     await expect(broken.writer.persist([rec('861234567890001', [pos(at(90))])])).rejects.toThrow();

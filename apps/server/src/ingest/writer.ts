@@ -2,6 +2,7 @@ import type { InboundRecord, IngestSink } from '@lodestar/gateway';
 import type pg from 'pg';
 import type { LiveBus } from './bus.ts';
 import type { DeviceCache } from './device-cache.ts';
+import { DeviceDays } from './device-days.ts';
 import { DEFAULT_FILTERS, type FilterOptions } from './filters.ts';
 import { planFlush } from './plan.ts';
 import { loadStates, writePlan } from './sql.ts';
@@ -36,6 +37,8 @@ export interface WriterOptions {
   /** Transactions in flight at once; each holds devices no other in-flight one holds. */
   maxInFlight?: number;
   stateFlushMs?: number;
+  /** The zone whose calendar days device_days records (DEVICE_DAY_TIME_ZONE); Asia/Shanghai by default. */
+  dayZone?: string;
 }
 
 /**
@@ -54,6 +57,7 @@ export class PositionWriter implements IngestSink {
   private readonly busyDevices = new Set<string>();
   private readonly states = new Map<number, LatestState>();
   private readonly stateRows: StateFlusher;
+  private readonly days: DeviceDays;
   private readonly filters: FilterOptions;
   private readonly maxBatchRecords: number;
   private readonly maxInFlight: number;
@@ -75,6 +79,7 @@ export class PositionWriter implements IngestSink {
     this.maxBatchRecords = opts.maxBatchRecords ?? 5000;
     this.maxInFlight = opts.maxInFlight ?? 2;
     this.stateRows = new StateFlusher(pool, opts.stateFlushMs ?? 1000);
+    this.days = new DeviceDays(opts.dayZone);
   }
 
   persist(records: InboundRecord[]): Promise<void> {
@@ -178,9 +183,12 @@ export class PositionWriter implements IngestSink {
     const missing = [...new Set([...infos.values()].map((d) => d.pk))].filter((pk) => !this.states.has(pk));
     const loaded = missing.length ? await loadStates(this.pool, missing) : new Map<number, LatestState>();
     const plan = planFlush(records, infos, (pk) => this.states.get(pk) ?? loaded.get(pk), new Date(), this.filters);
-    await writePlan(this.pool, plan);
+    // Any report of a registered device counts for its day, a fix or not.
+    const days = this.days.pending(reportsOf(records, infos));
+    await writePlan(this.pool, plan, days);
     // Only after COMMIT does the cached state move on: a failed flush leaves it as it was.
     for (const [pk, s] of plan.states) this.states.set(pk, s);
+    if (days.length) this.days.committed(days);
     this.stateRows.mark(plan.states);
     this.stats.flushes++;
     this.stats.recordsPersisted += records.length;
@@ -188,5 +196,12 @@ export class PositionWriter implements IngestSink {
     for (const [reason, n] of Object.entries(plan.dropped))
       this.stats.positionsDropped[reason] = (this.stats.positionsDropped[reason] ?? 0) + n;
     this.bus.publish(plan.updates);
+  }
+}
+
+function* reportsOf(records: InboundRecord[], infos: Map<string, { pk: number }>) {
+  for (const r of records) {
+    const info = infos.get(r.deviceId);
+    if (info) yield { devicePk: info.pk, at: r.receivedAt };
   }
 }

@@ -38,7 +38,15 @@ export async function startTestApp(target: DbTarget, env: Record<string, string>
     SMS_CODE_LIMIT_PER_ADDRESS: '100000',
     ...env,
   });
-  const ingest = createIngest(database.pool, new InProcessBus(), config.filters);
+  const ingest = createIngest(
+    database.pool,
+    new InProcessBus(),
+    config.filters,
+    undefined,
+    undefined,
+    undefined,
+    config.deviceDayZone,
+  );
   const app = await buildApp({
     config,
     database,
