@@ -17,6 +17,9 @@ import { registerCatalogue } from './modules/catalogue/module.ts';
 import { CommandRepository } from './modules/commands/repository.ts';
 import { commandRoutes } from './modules/commands/routes.ts';
 import { CommandService } from './modules/commands/service.ts';
+import { DashboardRepository } from './modules/dashboard/repository.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { DashboardService } from './modules/dashboard/service.ts';
 import { MonitorRepository } from './modules/devices/monitor-repository.ts';
 import { monitorRoutes } from './modules/devices/monitor-routes.ts';
 import { MonitorService } from './modules/devices/monitor-service.ts';
@@ -192,13 +195,16 @@ export async function buildApp({
   const commands = new CommandService(commandRepo, deviceRepo, notify);
   commandRoutes(app, commands);
   vehicleLifeRoutes(app, new VehicleLifeService(new VehicleLifeRepository(db, database.pool), deviceRepo, opLog));
-  monitorRoutes(
+  const monitor = new MonitorService(monitorRepo, holdScope, opLog, {
+    onlineTimeoutMs: config.onlineTimeoutMs,
+    queueCommand: (device, type, userId) => commands.queue(device, type, {}, userId),
+    releaseCached: (pk) => (releaseAlarms ? releaseAlarms(pk) : live.writer.releaseAlarms(pk)),
+  });
+  monitorRoutes(app, monitor);
+  // The GPS home's device figures are the monitor's counts themselves, not a second set of rules.
+  dashboardRoutes(
     app,
-    new MonitorService(monitorRepo, holdScope, opLog, {
-      onlineTimeoutMs: config.onlineTimeoutMs,
-      queueCommand: (device, type, userId) => commands.queue(device, type, {}, userId),
-      releaseCached: (pk) => (releaseAlarms ? releaseAlarms(pk) : live.writer.releaseAlarms(pk)),
-    }),
+    new DashboardService(new DashboardRepository(db), holdScope, (auth, holdId) => monitor.counts(auth, holdId)),
   );
 
   const workOrderRepo = new WorkOrderRepository(db);

@@ -1,0 +1,99 @@
+import { type Db, sims } from '@lodestar/db';
+import { SimState } from '@lodestar/domain';
+import { sql } from 'drizzle-orm';
+import { ownedInSubtree } from '../../lib/hold-scope-repository.ts';
+import { displayStateCondition } from '../sims/repository.ts';
+
+/** The VIP windows of the GPS home (nested: each counts from today). */
+export const VIP_WINDOWS = [7, 30, 60] as const;
+
+export interface DeviceFigures {
+  vipExpired: number;
+  /** Per VIP_WINDOWS entry: devices whose VIP ends from today within that many days. */
+  vipExpiring: number[];
+  /** Per `dayEnds` entry: devices added before it. */
+  addedBefore: number[];
+}
+
+export interface RecentDeviceRow {
+  device_id: string;
+  name: string;
+  hold_name: string;
+  protocol: string;
+  created_at: Date;
+}
+
+/**
+ * The GPS home's figures that are not the monitor's counts (those come from the monitor itself). Every
+ * query is scoped to the devices of one subtree through holds' materialised path.
+ */
+export class DashboardRepository {
+  constructor(private readonly db: Db) {}
+
+  /** VIP states and the unit's size at each day's end, in one pass over the subtree's devices. */
+  async deviceFigures(holdPath: string, today: string, dayEnds: Date[]): Promise<DeviceFigures> {
+    const vip = VIP_WINDOWS.map(
+      (n, i) =>
+        sql`count(*) FILTER (WHERE d.vip_expires_at >= ${today}::date AND d.vip_expires_at < ${today}::date + ${n}::int)::int AS ${sql.identifier(`vip${i}`)}`,
+    );
+    const added = dayEnds.map(
+      (end, i) =>
+        sql`count(*) FILTER (WHERE d.created_at < ${end.toISOString()}::timestamptz)::int AS ${sql.identifier(`added${i}`)}`,
+    );
+    const { rows } = await this.db.execute(sql`
+      SELECT count(*) FILTER (WHERE d.vip_expires_at < ${today}::date)::int AS expired,
+             ${sql.join([...vip, ...added], sql`, `)}
+        FROM devices d JOIN holds h ON h.id = d.hold_id
+       WHERE h.path LIKE ${`${holdPath}%`}`);
+    const r = rows[0] as Record<string, number>;
+    return {
+      vipExpired: r.expired ?? 0,
+      vipExpiring: VIP_WINDOWS.map((_, i) => r[`vip${i}`] ?? 0),
+      addedBefore: dayEnds.map((_, i) => r[`added${i}`] ?? 0),
+    };
+  }
+
+  /** Devices of the subtree with a device_days row, per day from `from` to `to` (inclusive). */
+  async onlinePerDay(holdPath: string, from: string, to: string): Promise<Map<string, number>> {
+    const { rows } = await this.db.execute(sql`
+      SELECT to_char(x.day, 'YYYY-MM-DD') AS day, count(*)::int AS n
+        FROM device_days x JOIN devices d ON d.id = x.device_pk JOIN holds h ON h.id = d.hold_id
+       WHERE x.day BETWEEN ${from}::date AND ${to}::date AND h.path LIKE ${`${holdPath}%`}
+       GROUP BY x.day`);
+    return new Map((rows as { day: string; n: number }[]).map((r) => [r.day, r.n]));
+  }
+
+  /** Alarm events of the subtree's devices since `since`, per alarm name, most first (events_alarm_time_idx). */
+  async alarmsSince(holdPath: string, since: Date): Promise<{ type: string; n: number }[]> {
+    const { rows } = await this.db.execute(sql`
+      SELECT coalesce(e.alarm, '') AS type, count(*)::int AS n
+        FROM events e JOIN devices d ON d.id = e.device_pk JOIN holds h ON h.id = d.hold_id
+       WHERE e.type = 'alarm' AND e.event_time >= ${since.toISOString()}::timestamptz AND h.path LIKE ${`${holdPath}%`}
+       GROUP BY 1 ORDER BY 2 DESC, 1`);
+    return rows as { type: string; n: number }[];
+  }
+
+  /** The subtree's SIM cards not cancelled in the "expiring" display state (sims/repository's rule). */
+  async simsExpiring(holdPath: string, today: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sims)
+      .where(
+        sql`${ownedInSubtree(sims.holdId, holdPath)} AND ${sims.state} <> ${SimState.Cancelled} AND ${displayStateCondition('expiring', today)}`,
+      );
+    return row?.n ?? 0;
+  }
+
+  /** The devices added last (id order is creation order: the primary key serves it without a sort). */
+  async recentDevices(holdPath: string, limit: number): Promise<RecentDeviceRow[]> {
+    const { rows } = await this.db.execute(sql`
+      SELECT d.device_id, d.name, h.name AS hold_name, d.protocol, d.created_at
+        FROM devices d JOIN holds h ON h.id = d.hold_id
+       WHERE h.path LIKE ${`${holdPath}%`}
+       ORDER BY d.id DESC LIMIT ${limit}`);
+    return (rows as (Omit<RecentDeviceRow, 'created_at'> & { created_at: Date | string })[]).map((r) => ({
+      ...r,
+      created_at: new Date(r.created_at),
+    }));
+  }
+}

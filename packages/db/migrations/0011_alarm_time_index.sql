@@ -1,0 +1,1 @@
+CREATE INDEX "events_alarm_time_idx" ON "events" USING btree ("event_time") WHERE "events"."type" = 'alarm';
