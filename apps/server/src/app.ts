@@ -44,6 +44,7 @@ import { HealthService } from './modules/health/service.ts';
 import { HoldRepository } from './modules/holds/repository.ts';
 import { holdRoutes } from './modules/holds/routes.ts';
 import { HoldService } from './modules/holds/service.ts';
+import { registerInfoImport } from './modules/info-import/module.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { LiveService } from './modules/live/service.ts';
 import { LogRepository } from './modules/logs/repository.ts';
@@ -192,6 +193,13 @@ export async function buildApp({
       monitorRepo.followedPks(userId),
     ),
   );
+  registerInfoImport(app, {
+    db,
+    dataDir: config.dataDir,
+    uploadLimits: config.uploads,
+    holds: holdScope,
+    invalidate,
+  });
   const commands = new CommandService(commandRepo, deviceRepo, notify);
   commandRoutes(app, commands);
   vehicleLifeRoutes(app, new VehicleLifeService(new VehicleLifeRepository(db, database.pool), deviceRepo, opLog));

@@ -46,6 +46,8 @@ export interface SheetReadStats {
   lines: number;
   /** Bytes unpacked from the .xlsx zip (0 for a .csv). */
   unpackedBytes: number;
+  /** When given, filled with each recognised field's header as the file writes it (row errors name it). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -268,6 +270,11 @@ class RowCollector<F extends string> {
     if (!line.cells.some((c) => c.text !== '')) return;
     if (!this.columns) {
       this.columns = line.cells.map((c) => this.lookup(c.text));
+      const headers = this.stats.headers;
+      if (headers)
+        this.columns.forEach((f, i) => {
+          if (f && !(f in headers)) headers[f] = line.cells[i]!.text;
+        });
       if (!this.columns.includes(this.required)) throw badRequest('importNoIccidColumn');
       return;
     }

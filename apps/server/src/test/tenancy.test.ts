@@ -117,6 +117,8 @@ describe.each(dbTargets())("another hold's ids are refused on $name PostgreSQL",
     ['Dashboard/GetSummary', { HoldID: b.hold.id }],
     ['Alarm/ReleaseAlarm', { DeviceID: B_DEVICE, Reason: 'x' }],
     ['Command/GetCommandList', { DeviceID: B_DEVICE }],
+    ['Device/ImportDevices', { HoldID: b.hold.id, Rows: [{ DeviceID: '869000000000003', Protocol: 'gt06' }] }],
+    ['Vehicle/ImportVehicles', { HoldID: b.hold.id, Rows: [{ Plate: 'B-1' }] }],
     ['History/GetTrack', { DeviceID: B_DEVICE, StartTime: '2026-11-20 00:00:00', EndTime: '2026-11-21 00:00:00' }],
   ];
 
