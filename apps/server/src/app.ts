@@ -29,6 +29,9 @@ import { DeviceService } from './modules/devices/service.ts';
 import { DownloadRepository } from './modules/downloads/repository.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { DownloadService } from './modules/downloads/service.ts';
+import { EnterpriseRepository } from './modules/enterprise/repository.ts';
+import { enterpriseRoutes } from './modules/enterprise/routes.ts';
+import { EnterpriseService } from './modules/enterprise/service.ts';
 import { functionRoutes } from './modules/functions/routes.ts';
 import {
   AmapGeocoder,
@@ -172,14 +175,20 @@ export async function buildApp({
     registrationHoldId: config.registrationHoldId,
   });
   accountRoutes(app, account, config);
-  holdRoutes(app, new HoldService(holdRepo, userRepo, opLog));
+  const holdService = new HoldService(holdRepo, opLog);
+  holdRoutes(app, holdService);
   const downloadRepo = new DownloadRepository(db);
   const exporter = new Exporter(downloadRepo, config.dataDir, (err, fileId) =>
     app.log.error({ err, fileId }, 'export failed'),
   );
   app.addHook('onClose', () => exporter.idle());
   registerCatalogue(app, { db, holds: holdScope, logs: opLog, exporter });
-  userRoutes(app, new UserService(userRepo, holdScope, sessionRepo, opLog, access), exporter);
+  const userService = new UserService(userRepo, holdScope, sessionRepo, opLog, access);
+  userRoutes(app, userService, exporter);
+  enterpriseRoutes(
+    app,
+    new EnterpriseService(new EnterpriseRepository(db), holdRepo, holdService, userService, userRepo, opLog),
+  );
   logRoutes(app, new LogService(logRepo), exporter);
   functionRoutes(app);
   downloadRoutes(app, new DownloadService(downloadRepo, exporter));

@@ -7,6 +7,9 @@ const Email = Type.Union([Type.Literal(''), Type.String({ format: 'email', maxLe
 const Funs = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 });
 const DateOnly = Type.Union([Type.Literal(''), Type.Null(), DateText]);
 const TimeZone = Type.String({ minLength: 1, maxLength: 64 });
+/** A daily log-in window's end, "HH:mm" in the user's time zone; '' or null: no window. */
+const ClockTime = Type.String({ pattern: '^(?:[01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:mm' });
+export const AccessTime = Type.Union([Type.Literal(''), Type.Null(), ClockTime]);
 const AccountTypeSchema = Literals([AccountType.Admin, AccountType.User, AccountType.Installer], {
   description: '2 administrator, 3 ordinary user, 4 installer',
 });
@@ -22,6 +25,11 @@ const editable = {
   Remark: Type.Optional(Type.String({ maxLength: 200 })),
   TimeZone: Type.Optional(TimeZone),
   ServiceEndDate: Type.Optional(DateOnly),
+  Address: Type.Optional(Type.String({ maxLength: 200 })),
+  /** Start and end of the daily log-in window (both or neither); an end before the start runs past midnight. */
+  AccessStart: Type.Optional(AccessTime),
+  AccessEnd: Type.Optional(AccessTime),
+  DefaultProvince: Type.Optional(Type.String({ maxLength: 32 })),
 };
 
 export const AddUserBody = Type.Object({ ...editable, UserPassword: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -37,6 +45,10 @@ export const ModifyUserBody = Type.Object({
   Remark: editable.Remark,
   TimeZone: editable.TimeZone,
   ServiceEndDate: editable.ServiceEndDate,
+  Address: editable.Address,
+  AccessStart: editable.AccessStart,
+  AccessEnd: editable.AccessEnd,
+  DefaultProvince: editable.DefaultProvince,
 });
 export const UserIdBody = Type.Object({ UserID: Id });
 export const SetFunsBody = Type.Object({ UserID: Id, Funs });
@@ -78,12 +90,15 @@ const userFields = {
   Remark: Type.String(),
   TimeZone: Type.String(),
   ServiceEndDate: Type.Union([Type.String(), Type.Null()]),
+  Address: Type.String(),
+  AccessStart: Type.Union([Type.String(), Type.Null()]),
+  AccessEnd: Type.Union([Type.String(), Type.Null()]),
+  DefaultProvince: Type.String(),
   CreateTime: Type.String(),
 };
 export const UserRowSchema = Type.Object(userFields);
 export const ProfileSchema = Type.Object({
   ...userFields,
-  DefaultProvince: Type.String(),
   MenuPosition: Type.Integer(),
   Language: Type.String(),
 });

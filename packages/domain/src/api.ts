@@ -37,6 +37,8 @@ export const ErrCode = {
   WrongPassword: 10104,
   PasswordMismatch: 10105,
   AccountExpired: 10106,
+  /** The account's daily log-in window (users.access_start / access_end) is closed now. */
+  OutsideAccessHours: 10107,
   UnknownApp: 10200,
   TokenMissing: 40100,
   TokenExpired: 40101,

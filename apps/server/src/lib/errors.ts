@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly errCode: number,
     readonly key: MessageKey,
     readonly detail?: string,
+    /** Further reasons, each translated and joined to the first with '; ' (a removal refused for several). */
+    readonly also: readonly { key: MessageKey; detail?: string }[] = [],
   ) {
     super(key);
   }

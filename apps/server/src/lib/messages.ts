@@ -103,6 +103,27 @@ const CORE_MESSAGES = {
     en: 'This organisation still has users',
     fr: 'Cette organisation a encore des utilisateurs',
   },
+  holdHasDevices: {
+    zh: '该单位下还有设备',
+    en: 'This organisation still has devices',
+    fr: 'Cette organisation a encore des appareils',
+  },
+  holdHasVehicles: {
+    zh: '该单位下还有车辆',
+    en: 'This organisation still has vehicles',
+    fr: 'Cette organisation a encore des véhicules',
+  },
+  holdHasSims: {
+    zh: '该单位下还有SIM卡',
+    en: 'This organisation still has SIM cards',
+    fr: 'Cette organisation a encore des cartes SIM',
+  },
+  // Rows of other kinds (orders, bills, catalogue entries, work orders) still name the organisation.
+  holdHasRecords: {
+    zh: '该单位还有关联的业务记录，不能删除',
+    en: 'This organisation still has records (orders, bills, work orders) and cannot be deleted',
+    fr: 'Cette organisation a encore des enregistrements (commandes, factures, bons de travail) et ne peut être supprimée',
+  },
   holdCycle: {
     zh: '不能移动到自身或其下级单位',
     en: 'An organisation cannot move under itself or its own descendants',
@@ -138,6 +159,12 @@ const CORE_MESSAGES = {
     zh: '账号服务已到期，请联系管理员',
     en: 'This account has expired, contact the administrator',
     fr: "Ce compte a expiré, contactez l'administrateur",
+  },
+  // Log-in and every call outside the account's daily window (users.access_start / access_end); the detail names it.
+  outsideAccessHours: {
+    zh: '当前不在账号允许的登录时段内，请在规定时段内登录',
+    en: 'This account may not be used at this time of day; log in within its allowed hours',
+    fr: 'Ce compte ne peut pas être utilisé à cette heure ; connectez-vous pendant ses heures autorisées',
   },
   smsFailed: { zh: '发送失败，请重试', en: 'Send failed, retry', fr: "Échec de l'envoi, réessayez" },
   deviceExists: {

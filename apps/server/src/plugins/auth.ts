@@ -44,6 +44,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     if (checked.refused === 'revoked') throw unauthorized(ErrCode.TokenRevoked, 'tokenRevoked');
     if (checked.refused === 'expired') throw unauthorized(ErrCode.TokenExpired, 'tokenExpired');
     if (checked.refused === 'serviceEnded') throw unauthorized(ErrCode.AccountExpired, 'accountExpired');
+    if (checked.refused === 'outsideHours') throw unauthorized(ErrCode.OutsideAccessHours, 'outsideAccessHours');
     const s = checked.session;
     if (!s) throw unauthorized(ErrCode.TokenMissing);
     req.auth = {

@@ -99,7 +99,7 @@ export const corePlugin = fp(async (app: FastifyInstance, opts: { appId: string 
     // The route's response schema describes success; an error body is written as it is.
     reply.serializer(JSON.stringify);
     if (err instanceof AppError) {
-      const msg = message(err.key, lang) + (err.detail ? `: ${err.detail}` : '');
+      const msg = [err, ...err.also].map((r) => message(r.key, lang) + (r.detail ? `: ${r.detail}` : '')).join('; ');
       return reply.status(200).send({ code: err.code, msg, errCode: err.errCode, data: null });
     }
     if (err.validation) {

@@ -4,7 +4,7 @@ import { AccountType, ALL_FUNCTION_IDS, ErrCode, Fn, HoldType, isValidPassword, 
 import type { AccessEvents } from '../../lib/access-events.ts';
 import { AppError, badRequest, conflict, tooMany } from '../../lib/errors.ts';
 import { RateLimiter } from '../../lib/rate-limit.ts';
-import { serviceEnded } from '../../lib/session-check.ts';
+import { inAccessWindow, serviceEnded } from '../../lib/session-check.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { DeviceRepository } from '../devices/repository.ts';
 import type { HoldRepository } from '../holds/repository.ts';
@@ -262,6 +262,15 @@ export class AccountService {
     if (serviceEnded(user.serviceEndDate)) {
       await this.visit(user.phone, meta, 'expired', user);
       throw new AppError(400, ErrCode.AccountExpired, 'accountExpired');
+    }
+    if (!inAccessWindow(user.accessStart, user.accessEnd, user.timeZone)) {
+      await this.visit(user.phone, meta, 'outsideHours', user);
+      throw new AppError(
+        400,
+        ErrCode.OutsideAccessHours,
+        'outsideAccessHours',
+        `${user.accessStart}–${user.accessEnd} (${user.timeZone})`,
+      );
     }
     const token = newToken();
     const expiresAt = new Date(Date.now() + this.deps.sessionHours * 3_600_000);

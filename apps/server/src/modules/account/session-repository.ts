@@ -13,6 +13,8 @@ export interface SessionView {
   accountType: AccountType;
   timeZone: string;
   serviceEndDate: string | null;
+  accessStart: string | null;
+  accessEnd: string | null;
   funs: number[];
 }
 
@@ -33,6 +35,8 @@ export class SessionRepository {
         accountType: users.accountType,
         timeZone: users.timeZone,
         serviceEndDate: users.serviceEndDate,
+        accessStart: users.accessStart,
+        accessEnd: users.accessEnd,
         funs: sql<
           number[]
         >`coalesce((SELECT array_agg(${userFunctions.functionId}) FROM ${userFunctions} WHERE ${userFunctions.userId} = ${users.id}), '{}')`,

@@ -1,9 +1,18 @@
-import { type Db, holds } from '@lodestar/db';
+import { type Db, devices, holds, sims, users, vehicles } from '@lodestar/db';
 import type { HoldTypeCode } from '@lodestar/domain';
 import { and, asc, count, eq, ilike, like, sql } from 'drizzle-orm';
 import { escapeLike } from '../../lib/like.ts';
 
 export type HoldRow = typeof holds.$inferSelect;
+
+/** What still sits in a hold itself: a hold is removed only when all are 0 (but the users a removal takes along). */
+export interface HoldContents {
+  children: number;
+  users: number;
+  devices: number;
+  vehicles: number;
+  sims: number;
+}
 
 /** Holds live in one table with a materialised path; every query here is a prefix scan. */
 export class HoldRepository {
@@ -30,6 +39,17 @@ export class HoldRepository {
   async hasChildren(id: number): Promise<boolean> {
     const [row] = await this.db.select({ n: count() }).from(holds).where(eq(holds.parentId, id));
     return (row?.n ?? 0) > 0;
+  }
+
+  /** One round trip: the hold's direct sub-units, users, devices, vehicles and SIM cards. */
+  async contents(id: number): Promise<HoldContents> {
+    const n = (table: typeof users | typeof devices | typeof vehicles | typeof sims) =>
+      sql`(SELECT count(*)::int FROM ${table} WHERE ${table.holdId} = ${id})`;
+    const { rows } = await this.db.execute<{ [K in keyof HoldContents]: number }>(
+      sql`SELECT (SELECT count(*)::int FROM ${holds} WHERE ${holds.parentId} = ${id}) AS children,
+        ${n(users)} AS users, ${n(devices)} AS devices, ${n(vehicles)} AS vehicles, ${n(sims)} AS sims`,
+    );
+    return rows[0]!;
   }
 
   async insert(name: string, holdType: HoldTypeCode, parent: HoldRow): Promise<HoldRow> {

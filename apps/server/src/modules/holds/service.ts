@@ -1,18 +1,17 @@
 import type { HoldNode } from '@lodestar/contract/holds';
-import type { HoldTypeCode } from '@lodestar/domain';
-import { badRequest } from '../../lib/errors.ts';
+import { ErrCode, type HoldTypeCode, ReplyCode } from '@lodestar/domain';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import type { MessageKey } from '../../lib/messages.ts';
 import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { UserRepository } from '../users/repository.ts';
-import type { HoldRepository, HoldRow } from './repository.ts';
+import type { HoldContents, HoldRepository, HoldRow } from './repository.ts';
 
 export type { HoldNode };
 
 export class HoldService {
   constructor(
     private readonly holds: HoldRepository,
-    private readonly users: UserRepository,
     private readonly logs: OperationLogRepository,
   ) {}
 
@@ -85,9 +84,9 @@ export class HoldService {
 
   async remove(auth: AuthContext, id: number) {
     const hold = await this.below(auth, id);
-    if (await this.holds.hasChildren(id)) throw badRequest('holdHasChildren');
-    if ((await this.users.countInHold(id)) > 0) throw badRequest('holdHasUsers');
-    await this.holds.remove(id);
+    const refusal = removalRefusal(await this.holds.contents(id));
+    if (refusal) throw refusal;
+    await whileUnreferenced(() => this.holds.remove(id));
     await this.log(auth, 'removeHold', `${id} ${hold.name}`);
   }
 
@@ -100,14 +99,15 @@ export class HoldService {
     await this.log(auth, 'moveHold', `${id} → ${newParentId}`);
   }
 
-  private async own(auth: AuthContext, id: number): Promise<HoldRow> {
+  /** A hold the caller may change: in its subtree (a missing one answers alike). */
+  async own(auth: AuthContext, id: number): Promise<HoldRow> {
     const hold = await this.holds.findById(id);
     assertInSubtree(auth.holdPath, hold);
     return hold!;
   }
 
   /** Strictly below the caller's hold: nobody removes or moves the hold they stand in. */
-  private async below(auth: AuthContext, id: number): Promise<HoldRow> {
+  async below(auth: AuthContext, id: number): Promise<HoldRow> {
     const hold = await this.own(auth, id);
     if (hold.id === auth.holdId) throw badRequest('ownHold');
     return hold;
@@ -115,6 +115,36 @@ export class HoldService {
 
   private log(auth: AuthContext, action: string, detail: string) {
     return this.logs.operation({ userId: auth.userId, holdId: auth.holdId, action, detail, ip: auth.ip });
+  }
+}
+
+const REASONS: [keyof HoldContents, MessageKey][] = [
+  ['children', 'holdHasChildren'],
+  ['users', 'holdHasUsers'],
+  ['devices', 'holdHasDevices'],
+  ['vehicles', 'holdHasVehicles'],
+  ['sims', 'holdHasSims'],
+];
+
+/**
+ * Why a hold cannot be removed, every reason with its count ("still has devices: 3; … SIM cards: 2"),
+ * or undefined when it is empty. `takenAlong` users go with the hold (an enterprise's administrator).
+ */
+export function removalRefusal(contents: HoldContents, takenAlong = 0): AppError | undefined {
+  const left = { ...contents, users: contents.users - takenAlong };
+  const [first, ...rest] = REASONS.filter(([k]) => left[k] > 0).map(([k, key]) => ({ key, detail: String(left[k]) }));
+  if (!first) return undefined;
+  return new AppError(ReplyCode.BadRequest, ErrCode.Conflict, first.key, first.detail, rest);
+}
+
+/** A removal that another table still points at (orders, bills, work orders…) is refused, not a 500. */
+export async function whileUnreferenced<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+    if (code === '23503') throw new AppError(ReplyCode.BadRequest, ErrCode.Conflict, 'holdHasRecords');
+    throw err;
   }
 }
 

@@ -19,9 +19,19 @@ export const USERS_MESSAGES = {
     fr: 'Vous ne pouvez pas attribuer un type de compte supérieur au vôtre',
   },
   cannotChangeOwnTerms: {
-    zh: '不能修改自己的账号类型、所属单位或服务到期日',
-    en: 'You cannot change your own account type, organisation or service end date',
-    fr: 'Vous ne pouvez pas modifier votre propre type de compte, organisation ou date de fin de service',
+    zh: '不能修改自己的账号类型、所属单位、服务到期日或登录时段',
+    en: 'You cannot change your own account type, organisation, service end date or log-in hours',
+    fr: 'Vous ne pouvez pas modifier votre propre type de compte, organisation, date de fin de service ou heures de connexion',
+  },
+  accessWindowBothEnds: {
+    zh: '登录时段需同时填写开始和结束时间',
+    en: 'A log-in window needs both a start and an end time',
+    fr: 'Une plage de connexion demande une heure de début et une heure de fin',
+  },
+  accessWindowEmpty: {
+    zh: '登录时段的开始和结束时间不能相同',
+    en: 'The start and end of the log-in window cannot be the same time',
+    fr: 'Le début et la fin de la plage de connexion ne peuvent pas être identiques',
   },
 } as const satisfies MessageCatalogue;
 

@@ -238,7 +238,7 @@ describe.each(dbTargets())('who may manage whom on $name PostgreSQL', (db) => {
         expect({ change, code: r.code, msg: r.msg }).toEqual({
           change,
           code: 403,
-          msg: 'You cannot change your own account type, organisation or service end date',
+          msg: 'You cannot change your own account type, organisation, service end date or log-in hours',
         });
       }
       expect(await info(self.token)).toMatchObject({

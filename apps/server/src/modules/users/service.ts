@@ -23,6 +23,10 @@ export interface UserFields {
   Remark?: string | undefined;
   TimeZone?: string | undefined;
   ServiceEndDate?: string | null | undefined;
+  Address?: string | undefined;
+  AccessStart?: string | null | undefined;
+  AccessEnd?: string | null | undefined;
+  DefaultProvince?: string | undefined;
 }
 
 export interface SettingsInput {
@@ -41,6 +45,25 @@ const sameIds = (a: readonly number[], b: readonly number[]) =>
 // drizzle wraps the driver's error; PostgreSQL's unique_violation is 23505.
 const isUniqueViolation = (err: unknown): boolean =>
   (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
+
+/** Runs a write of a user's row, answering a taken phone (the unique index) as a 400 naming Phone. */
+export async function uniquePhone<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('phoneTaken', 'Phone');
+    throw err;
+  }
+}
+
+/** A log-in window has both ends or neither, and they differ (an equal pair would mean nothing). */
+function checkAccessWindow(w: { AccessStart?: string | null | undefined; AccessEnd?: string | null | undefined }) {
+  const start = w.AccessStart || null;
+  const end = w.AccessEnd || null;
+  if (start && !end) throw badRequest('accessWindowBothEnds', 'AccessEnd');
+  if (end && !start) throw badRequest('accessWindowBothEnds', 'AccessStart');
+  if (start && start === end) throw badRequest('accessWindowEmpty', 'AccessEnd');
+}
 
 const distinctSorted = (funs: readonly number[]) => [...new Set(funs)].sort((a, b) => a - b);
 
@@ -66,14 +89,34 @@ export class UserService {
   }
 
   async add(auth: AuthContext, input: UserFields & { UserPassword: string }): Promise<{ UserID: number }> {
+    const user = await this.newUser(auth, input);
+    const id = await uniquePhone(() => this.users.insert(user, [...new Set(input.Funs ?? [])]));
+    await this.log(auth, 'addUser', `${id} ${input.UserName}`);
+    return { UserID: id };
+  }
+
+  /**
+   * A new account's row after every rule of User/AddUser (password, hold in reach, account type,
+   * functions, time zone, log-in window), for AddUser and for the administrator an enterprise is
+   * created with (`hold`: the enterprise's new hold, not yet written, stands in for HoldID).
+   */
+  async newUser(
+    auth: AuthContext,
+    input: UserFields & { UserPassword: string },
+    hold?: { id: number },
+  ): Promise<NewUser> {
     if (!isValidPassword(input.UserPassword)) throw badRequest('passwordRule', 'UserPassword');
-    const hold = await this.holds.findById(input.HoldID!);
-    assertInSubtree(auth.holdPath, hold);
+    if (!hold) {
+      const found = await this.holds.findById(input.HoldID!);
+      assertInSubtree(auth.holdPath, found);
+      hold = found!;
+    }
     this.checkAccountType(auth, input.AccountType!);
     this.checkGrant(auth, input.Funs ?? []);
     this.checkTimeZone(input.TimeZone);
-    const user: NewUser = {
-      holdId: hold!.id,
+    checkAccessWindow(input);
+    return {
+      holdId: hold.id,
       phone: input.Phone!,
       userName: input.UserName!,
       accountType: input.AccountType!,
@@ -83,16 +126,12 @@ export class UserService {
       remark: input.Remark ?? '',
       ...(input.TimeZone ? { timeZone: input.TimeZone } : {}),
       serviceEndDate: input.ServiceEndDate || null,
+      address: input.Address ?? '',
+      accessStart: input.AccessStart || null,
+      accessEnd: input.AccessEnd || null,
+      defaultProvince: input.DefaultProvince ?? '',
       createdBy: auth.userId,
     };
-    try {
-      const id = await this.users.insert(user, [...new Set(input.Funs ?? [])]);
-      await this.log(auth, 'addUser', `${id} ${input.UserName}`);
-      return { UserID: id };
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('phoneTaken', 'Phone');
-      throw err;
-    }
   }
 
   async modify(auth: AuthContext, id: number, input: UserFields): Promise<void> {
@@ -104,6 +143,11 @@ export class UserService {
     if (input.AccountType !== undefined) this.checkAccountType(auth, input.AccountType);
     if (input.Funs) this.checkGrant(auth, input.Funs);
     this.checkTimeZone(input.TimeZone);
+    if (input.AccessStart !== undefined || input.AccessEnd !== undefined)
+      checkAccessWindow({
+        AccessStart: input.AccessStart === undefined ? target.accessStart : input.AccessStart,
+        AccessEnd: input.AccessEnd === undefined ? target.accessEnd : input.AccessEnd,
+      });
     const patch: Partial<NewUser> = {};
     if (input.HoldID !== undefined) patch.holdId = input.HoldID;
     if (input.Phone !== undefined) patch.phone = input.Phone;
@@ -114,12 +158,11 @@ export class UserService {
     if (input.Remark !== undefined) patch.remark = input.Remark;
     if (input.TimeZone) patch.timeZone = input.TimeZone;
     if (input.ServiceEndDate !== undefined) patch.serviceEndDate = input.ServiceEndDate || null;
-    try {
-      await this.users.update(id, patch);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('phoneTaken', 'Phone');
-      throw err;
-    }
+    if (input.Address !== undefined) patch.address = input.Address;
+    if (input.AccessStart !== undefined) patch.accessStart = input.AccessStart || null;
+    if (input.AccessEnd !== undefined) patch.accessEnd = input.AccessEnd || null;
+    if (input.DefaultProvince !== undefined) patch.defaultProvince = input.DefaultProvince;
+    await uniquePhone(() => this.users.update(id, patch));
     const funsBefore = input.Funs ? await this.users.functionsOf(id) : [];
     const funs = input.Funs ? distinctSorted(input.Funs) : undefined;
     if (funs) await this.users.setFunctions(id, funs);
@@ -135,6 +178,11 @@ export class UserService {
     await this.users.remove(id);
     await this.endSessions(id);
     await this.log(auth, 'removeUser', `${id} ${target.userName}`);
+  }
+
+  /** Refuses (like User/RemoveUser) an account the caller may not remove: another module removes it. */
+  async assertRemovable(auth: AuthContext, id: number): Promise<void> {
+    await this.managed(auth, id, true);
   }
 
   async setFunctions(auth: AuthContext, id: number, funs: number[]): Promise<void> {
@@ -161,7 +209,6 @@ export class UserService {
     const funs = await this.users.functionsOf(u.id);
     return {
       ...this.toRow(u, funs, u.timeZone),
-      DefaultProvince: u.defaultProvince,
       MenuPosition: u.menuPosition,
       Language: u.language,
     };
@@ -196,7 +243,7 @@ export class UserService {
    * The account's access changed (functions, hold, type, service end, password, removal): its
    * sessions end and its open live-feed sockets close now, not at their next recheck.
    */
-  private async endSessions(userId: number, exceptSessionId?: number): Promise<void> {
+  async endSessions(userId: number, exceptSessionId?: number): Promise<void> {
     await this.sessions.revokeAllOf(userId, exceptSessionId);
     this.access.sessionsEnded({ userId, exceptSessionId });
   }
@@ -223,12 +270,14 @@ export class UserService {
     return target!;
   }
 
-  /** Nobody sets their own account type, organisation or service end: those are the terms others gave them. */
+  /** Nobody sets their own account type, organisation, service end or log-in hours: those are the terms others gave them. */
   private checkSelfEdit(self: UserWithHold, input: UserFields) {
     const changes =
       (input.AccountType !== undefined && input.AccountType !== self.accountType) ||
       (input.HoldID !== undefined && input.HoldID !== self.holdId) ||
-      (input.ServiceEndDate !== undefined && (input.ServiceEndDate || null) !== self.serviceEndDate);
+      (input.ServiceEndDate !== undefined && (input.ServiceEndDate || null) !== self.serviceEndDate) ||
+      (input.AccessStart !== undefined && (input.AccessStart || null) !== self.accessStart) ||
+      (input.AccessEnd !== undefined && (input.AccessEnd || null) !== self.accessEnd);
     if (changes) throw forbidden('cannotChangeOwnTerms');
   }
 
@@ -267,6 +316,10 @@ export class UserService {
       Remark: u.remark,
       TimeZone: u.timeZone,
       ServiceEndDate: u.serviceEndDate,
+      Address: u.address,
+      AccessStart: u.accessStart,
+      AccessEnd: u.accessEnd,
+      DefaultProvince: u.defaultProvince,
       CreateTime: formatInZone(u.createdAt, tz),
     };
   }
