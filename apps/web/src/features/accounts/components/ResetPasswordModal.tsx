@@ -10,14 +10,14 @@ interface Values {
 }
 
 /** An administrator sets a new password for an account; the account's open sessions end. */
-export function ResetPasswordModal({
+export function ResetPasswordModal<U extends Pick<UserRow, 'UserID' | 'UserName'>>({
   user,
   onClose,
   onSaved,
 }: {
-  user: UserRow | null;
+  user: U | null;
   onClose: () => void;
-  onSaved: (user: UserRow) => void;
+  onSaved: (user: U) => void;
 }) {
   const { t } = useTranslation('accounts');
   return (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmRules, newPasswordRules } from '../../auth/components/rules.ts';
 import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
 import { useGrantableAccountTypes } from '../manage.ts';
+import { AccessWindowFields } from './AccessWindowFields.tsx';
 
 /** The add/edit account form's values; the page turns them into the User/* bodies. */
 export interface UserForm {
@@ -18,9 +19,15 @@ export interface UserForm {
   Email: string;
   ServiceEndDate: Dayjs | null;
   Remark: string;
+  Address: string;
+  AccessStart: Dayjs | null;
+  AccessEnd: Dayjs | null;
 }
 
-/** Fields of spec section 3's user: unit, login phone, name, type, password (new accounts), contact, service end. */
+/**
+ * Fields of spec section 3's user: unit, login phone, name, type, password (new accounts), contact, e-mail,
+ * address, service end, daily log-in hours, remark.
+ */
 export function UserFormFields({ adding }: { adding: boolean }) {
   const { t } = useTranslation('accounts');
   // The server refuses a type above the caller's own (issue #14), so the form does not offer one.
@@ -79,9 +86,13 @@ export function UserFormFields({ adding }: { adding: boolean }) {
       <Form.Item name="Email" label={t('user.email')} rules={[{ pattern: EMAIL_RE, message: t('rule.email') }]}>
         <Input maxLength={128} />
       </Form.Item>
+      <Form.Item name="Address" label={t('user.address')} rules={[{ max: 200, message: t('rule.max', { max: 200 }) }]}>
+        <Input maxLength={200} />
+      </Form.Item>
       <Form.Item name="ServiceEndDate" label={t('user.serviceEnd')}>
         <DatePicker allowClear style={{ width: 200 }} />
       </Form.Item>
+      <AccessWindowFields />
       <Form.Item name="Remark" label={t('user.remark')} rules={[{ max: 200, message: t('rule.max', { max: 200 }) }]}>
         <Input.TextArea rows={2} maxLength={200} />
       </Form.Item>

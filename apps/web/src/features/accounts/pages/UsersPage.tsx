@@ -27,6 +27,8 @@ import {
   type UserRow,
   type UserSortColumn,
 } from '../api/users.ts';
+import { fromClock, toClock } from '../components/AccessWindowFields.tsx';
+import { PermissionsModal } from '../components/PermissionsModal.tsx';
 import { ResetPasswordModal } from '../components/ResetPasswordModal.tsx';
 import { type UserForm, UserFormFields } from '../components/UserFormFields.tsx';
 import { type RowLock, useGrantableAccountTypes, useRowLock } from '../manage.ts';
@@ -40,6 +42,9 @@ const toForm = (u: UserRow): Partial<UserForm> => ({
   Email: u.Email,
   ServiceEndDate: u.ServiceEndDate ? dayjs(u.ServiceEndDate) : null,
   Remark: u.Remark,
+  Address: u.Address,
+  AccessStart: fromClock(u.AccessStart),
+  AccessEnd: fromClock(u.AccessEnd),
 });
 
 const toBody = (v: UserForm) => ({
@@ -51,10 +56,25 @@ const toBody = (v: UserForm) => ({
   Email: v.Email ?? '',
   Remark: v.Remark ?? '',
   ServiceEndDate: v.ServiceEndDate ? v.ServiceEndDate.format('YYYY-MM-DD') : '',
+  Address: v.Address ?? '',
+  AccessStart: toClock(v.AccessStart),
+  AccessEnd: toClock(v.AccessEnd),
 });
 
-/** account/user: the accounts of the unit chosen in the unit list (and the units below it). */
-export default function UsersPage() {
+type Granting = Pick<UserRow, 'UserID' | 'UserName' | 'Funs'>;
+
+/**
+ * The accounts of the unit chosen in the unit list (and the units below it): account/user in the SIM
+ * console, /info/user in the GPS one (`titleKey`; permissions in a dialog there, as the permission page
+ * belongs to the SIM console's menu).
+ */
+export function UsersList({
+  titleKey = 'menu:simAccounts',
+  permissionsInDialog = false,
+}: {
+  titleKey?: string;
+  permissionsInDialog?: boolean;
+}) {
   const { t } = useTranslation('accounts');
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -72,10 +92,12 @@ export default function UsersPage() {
   const accountTypes = useGrantableAccountTypes();
   const lockLabel = (lock: RowLock) =>
     lock === 'self' ? t('user.self') : lock === 'superAdmin' ? t('accountType.1') : t('user.readOnly');
-  const permissions = (id: number) => navigate(`/account/permission?UserID=${id}`);
+  const [granting, setGranting] = useState<Granting | null>(null);
+  const permissions = (u: Granting) =>
+    permissionsInDialog ? setGranting(u) : navigate(`/account/permission?UserID=${u.UserID}`);
 
   return (
-    <PageLayout title={t('menu:simAccounts')} extra={<span className="muted">{t('user.scope', { holdName })}</span>}>
+    <PageLayout title={t(titleKey)} extra={<span className="muted">{t('user.scope', { holdName })}</span>}>
       <PagedTable<UserRow, unknown, UserSortColumn>
         id="accounts.users"
         list={list}
@@ -144,7 +166,7 @@ export default function UsersPage() {
                   <Button type="link" size="small" icon={<EditOutlined />} onClick={() => modal.openEdit(u)}>
                     {t('table:edit')}
                   </Button>
-                  <Button type="link" size="small" icon={<SafetyOutlined />} onClick={() => permissions(u.UserID)}>
+                  <Button type="link" size="small" icon={<SafetyOutlined />} onClick={() => permissions(u)}>
                     {t('user.permissions')}
                   </Button>
                   <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(u)}>
@@ -184,7 +206,11 @@ export default function UsersPage() {
             content: (
               <span>
                 {t('user.addedNoFuns')}{' '}
-                <Button type="link" size="small" onClick={() => permissions(UserID)}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => permissions({ UserID, UserName: v.UserName, Funs: [] })}
+                >
                   {t('user.setPermissions')}
                 </Button>
               </span>
@@ -201,6 +227,12 @@ export default function UsersPage() {
         onClose={() => setResetting(null)}
         onSaved={(u) => message.success(t('user.resetDone', { name: u.UserName }))}
       />
+      <PermissionsModal user={granting} onClose={() => setGranting(null)} />
     </PageLayout>
   );
+}
+
+/** account/user: the SIM console's accounts. */
+export default function UsersPage() {
+  return <UsersList />;
 }

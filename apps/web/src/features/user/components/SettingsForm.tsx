@@ -15,7 +15,7 @@ interface Values {
   Language: Language;
 }
 
-const TIME_ZONES = [
+export const TIME_ZONES = [
   'Asia/Shanghai',
   'Asia/Hong_Kong',
   'Asia/Tokyo',

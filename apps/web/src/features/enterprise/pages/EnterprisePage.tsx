@@ -1,0 +1,393 @@
+import { DragOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { HoldType } from '@lodestar/domain';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Input, Space, Spin, Table, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLayout } from '../../../components/PageLayout.tsx';
+import { FilterForm, FormModal, PAGE_SIZE_OPTIONS, useServerList } from '../../../components/table/index.ts';
+import { useSession } from '../../../store/session.ts';
+import { moveHold } from '../../accounts/api/holds.ts';
+import { fromClock, toClock } from '../../accounts/components/AccessWindowFields.tsx';
+import { ResetPasswordModal } from '../../accounts/components/ResetPasswordModal.tsx';
+import { useRowLock } from '../../accounts/manage.ts';
+import '../../accounts/accounts.css';
+import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
+import { holdIcon } from '../../holds/components/hold-icons.tsx';
+import {
+  addEnterprise,
+  ENTERPRISE_KEY,
+  type EnterpriseAdmin,
+  type EnterpriseRow,
+  getEnterpriseList,
+  modifyEnterprise,
+  removeEnterprise,
+} from '../api/enterprise.ts';
+import { type EnterpriseForm, EnterpriseFormFields } from '../components/EnterpriseFormFields.tsx';
+import '../enterprise.css';
+
+/** Sub-units fetched when a row is expanded; a unit with more is opened (chosen in the unit tree) instead. */
+const CHILD_PAGE = 100;
+
+/** A line of the tree-table: a unit, or under an expanded one, "loading" or "N more". */
+type Line =
+  | { key: string; kind: 'unit'; row: EnterpriseRow; children?: Line[] }
+  | { key: string; kind: 'loading'; parent: EnterpriseRow }
+  | { key: string; kind: 'more'; parent: EnterpriseRow; more: number };
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; row: EnterpriseRow } | { kind: 'move'; row: EnterpriseRow } | null;
+
+const toForm = (r: EnterpriseRow): Partial<EnterpriseForm> => {
+  const a = r.Admin;
+  return {
+    HoldName: r.HoldName,
+    HoldType: r.HoldType as EnterpriseForm['HoldType'],
+    Phone: a?.Phone ?? '',
+    UserName: a?.UserName ?? '',
+    Contact: a?.Contact ?? '',
+    Email: a?.Email ?? '',
+    Address: a?.Address ?? '',
+    TimeZone: a?.TimeZone || undefined,
+    ServiceEndDate: a?.ServiceEndDate ? dayjs(a.ServiceEndDate) : null,
+    AccessStart: fromClock(a?.AccessStart),
+    AccessEnd: fromClock(a?.AccessEnd),
+    DefaultProvince: a?.DefaultProvince ?? '',
+    Remark: a?.Remark ?? '',
+    Funs: a?.Funs ?? [],
+  };
+};
+
+/** The administrator's part of a body: what AddEnterprise and ModifyEnterprise share. */
+const adminBody = (v: EnterpriseForm) => ({
+  Phone: v.Phone,
+  UserName: v.UserName,
+  Contact: v.Contact,
+  Email: v.Email ?? '',
+  Address: v.Address,
+  ...(v.TimeZone ? { TimeZone: v.TimeZone } : {}),
+  ServiceEndDate: v.ServiceEndDate ? v.ServiceEndDate.format('YYYY-MM-DD') : '',
+  AccessStart: toClock(v.AccessStart),
+  AccessEnd: toClock(v.AccessEnd),
+  DefaultProvince: v.DefaultProvince ?? '',
+  Remark: v.Remark ?? '',
+  Funs: v.Funs ?? [],
+});
+
+/** /info/enterprise: the units below the one chosen in the unit list, as a tree-table with their administrators. */
+export default function EnterprisePage() {
+  const { t } = useTranslation('accounts');
+  const { modal, message } = App.useApp();
+  const client = useQueryClient();
+  const holdId = useSession((s) => s.currentHoldId);
+  const holdName = useSession((s) => s.currentHoldName);
+  const setCurrentHold = useSession((s) => s.setCurrentHold);
+  const rowLock = useRowLock();
+  const [keyword, setKeyword] = useState('');
+  const list = useServerList(ENTERPRISE_KEY, getEnterpriseList, {
+    ParentHoldID: holdId ?? undefined,
+    Keyword: keyword,
+  });
+  const [expanded, setExpanded] = useState<number[]>([]);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [resetting, setResetting] = useState<EnterpriseAdmin | null>(null);
+  const [refusal, setRefusal] = useState<{ name: string; reason: string } | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: ENTERPRISE_KEY });
+
+  // Each expanded unit's sub-units; invalidating ENTERPRISE_KEY refreshes them with the page.
+  const childQueries = useQueries({
+    queries: expanded.map((id) => ({
+      queryKey: [...ENTERPRISE_KEY, 'children', id],
+      queryFn: () => getEnterpriseList({ ParentHoldID: id, PageIndex: 1, PageSize: CHILD_PAGE }),
+    })),
+  });
+  const childPages = new Map(expanded.map((id, i) => [id, childQueries[i]?.data]));
+  const childKey = childQueries.map((q) => q.dataUpdatedAt).join(',');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: childKey stands for childPages' content
+  const lines = useMemo(() => {
+    const build = (row: EnterpriseRow): Line => {
+      const line: Line = { key: `u${row.HoldID}`, kind: 'unit', row };
+      // A search lists matches flat, wherever they are; the tree is for browsing.
+      if (keyword || row.ChildCount === 0) return line;
+      const page = childPages.get(row.HoldID);
+      if (!page) return { ...line, children: [{ key: `l${row.HoldID}`, kind: 'loading', parent: row }] };
+      const children: Line[] = page.rows.map(build);
+      if (page.total > page.rows.length)
+        children.push({ key: `m${row.HoldID}`, kind: 'more', parent: row, more: page.total - page.rows.length });
+      return { ...line, children };
+    };
+    return list.rows.map(build);
+  }, [list.rows, keyword, childKey]);
+
+  const remove = (row: EnterpriseRow) =>
+    modal.confirm({
+      title: t('table:confirmDeleteTitle'),
+      content: t('enterprise.removeConfirm', { name: row.HoldName }),
+      okText: t('table:delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common:cancel'),
+      onOk: async () => {
+        try {
+          await removeEnterprise(row.HoldID);
+          setRefusal(null);
+          message.success(t('table:deleted'));
+          await refresh();
+        } catch (err) {
+          // The reasons (what is still in the unit, how many) stay on the page, not only in a passing toast.
+          setRefusal({ name: row.HoldName, reason: err instanceof Error ? err.message : String(err) });
+        }
+      },
+    });
+
+  const unitOnly = (render: (row: EnterpriseRow) => React.ReactNode) => (_: unknown, line: Line) =>
+    line.kind === 'unit' ? render(line.row) : null;
+
+  const columns: ColumnsType<Line> = [
+    {
+      key: 'HoldName',
+      title: t('enterprise.holdName'),
+      width: 260,
+      render: (_: unknown, line: Line) => {
+        if (line.kind === 'loading') return <Spin size="small" description={t('enterprise.loadingChildren')} />;
+        if (line.kind === 'more')
+          return (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setCurrentHold(line.parent.HoldID, line.parent.HoldName, true)}
+            >
+              {t('enterprise.more', { count: line.more })}
+            </Button>
+          );
+        return (
+          <Space size={6}>
+            {holdIcon(line.row.HoldType as (typeof HoldType)[keyof typeof HoldType])}
+            <span data-testid="enterprise-name">{line.row.HoldName}</span>
+          </Space>
+        );
+      },
+    },
+    ...(keyword
+      ? [{ key: 'ParentName', title: t('enterprise.parent'), width: 150, render: unitOnly((r) => r.ParentName) }]
+      : []),
+    {
+      key: 'Phone',
+      title: t('enterprise.loginName'),
+      width: 140,
+      render: unitOnly((r) => r.Admin?.Phone ?? <span className="muted">{t('enterprise.noAdmin')}</span>),
+    },
+    { key: 'UserName', title: t('enterprise.admin'), width: 120, render: unitOnly((r) => r.Admin?.UserName) },
+    { key: 'Contact', title: t('user.contact'), width: 110, render: unitOnly((r) => r.Admin?.Contact) },
+    { key: 'Address', title: t('user.address'), width: 180, ellipsis: true, render: unitOnly((r) => r.Admin?.Address) },
+    {
+      key: 'ServiceEndDate',
+      title: t('user.serviceEnd'),
+      width: 120,
+      render: unitOnly((r) => r.Admin?.ServiceEndDate ?? ''),
+    },
+    {
+      key: 'Access',
+      title: t('user.accessWindow'),
+      width: 130,
+      render: unitOnly((r) =>
+        r.Admin?.AccessStart ? (
+          `${r.Admin.AccessStart}–${r.Admin.AccessEnd}`
+        ) : r.Admin ? (
+          <span className="muted">{t('user.anyTime')}</span>
+        ) : null,
+      ),
+    },
+    {
+      key: 'Counts',
+      title: `${t('enterprise.units')} / ${t('enterprise.users')} / ${t('enterprise.devices')}`,
+      width: 170,
+      render: unitOnly((r) => (
+        <Space size={4}>
+          <Tag>{r.ChildCount}</Tag>
+          <Tag>{r.UserCount}</Tag>
+          <Tag color={r.DeviceCount ? 'blue' : undefined}>{r.DeviceCount}</Tag>
+        </Space>
+      )),
+    },
+    {
+      key: 'actions',
+      title: t('table:actions'),
+      width: 250,
+      fixed: 'right',
+      render: unitOnly((r) => {
+        const lock = r.Admin ? rowLock(r.Admin) : null;
+        return (
+          // Four actions: in French they take two lines rather than spill out of the pinned column.
+          <Space size={0} wrap>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setDialog({ kind: 'edit', row: r })}
+            >
+              {t('table:edit')}
+            </Button>
+            {r.Admin ? (
+              <Tooltip title={lock ? t(`cannotManage.${lock}`) : undefined}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<KeyOutlined />}
+                  disabled={lock !== null}
+                  onClick={() => setResetting(r.Admin)}
+                >
+                  {t('user.reset')}
+                </Button>
+              </Tooltip>
+            ) : null}
+            <Button
+              type="link"
+              size="small"
+              icon={<DragOutlined />}
+              onClick={() => setDialog({ kind: 'move', row: r })}
+            >
+              {t('enterprise.move')}
+            </Button>
+            <Button type="link" size="small" danger onClick={() => remove(r)} data-testid="enterprise-remove">
+              {t('table:delete')}
+            </Button>
+          </Space>
+        );
+      }),
+    },
+  ];
+  // Placeholder lines span every column but the pinned actions one.
+  const span = columns.length - 1;
+  columns[0] = { ...columns[0]!, onCell: (line: Line) => (line.kind === 'unit' ? {} : { colSpan: span }) };
+  for (const c of columns.slice(1, -1)) c.onCell = (line: Line) => (line.kind === 'unit' ? {} : { colSpan: 0 });
+  const scrollX = columns.reduce((s, c) => s + (typeof c.width === 'number' ? c.width : 120), 0);
+
+  const editing = dialog?.kind === 'edit' ? dialog.row : undefined;
+  return (
+    <PageLayout
+      title={t('menu:enterprise')}
+      extra={<span className="muted">{t('enterprise.scope', { holdName })}</span>}
+    >
+      {refusal ? (
+        <Alert
+          className="enterprise-refusal"
+          type="error"
+          showIcon
+          closable={{ onClose: () => setRefusal(null) }}
+          title={refusal.name}
+          description={<span data-testid="enterprise-refusal">{refusal.reason}</span>}
+        />
+      ) : null}
+      <div className="paged-table">
+        <div className="paged-table-toolbar">
+          <div className="paged-table-filters">
+            <FilterForm initialValues={{ Keyword: '' }} onSearch={(v) => setKeyword(v.Keyword ?? '')}>
+              <Form.Item name="Keyword" label={t('enterprise.keyword')}>
+                <Input allowClear placeholder={t('enterprise.keywordHint')} style={{ width: 260 }} />
+              </Form.Item>
+            </FilterForm>
+          </div>
+          <div className="paged-table-extra">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>
+              {t('enterprise.add')}
+            </Button>
+          </div>
+        </div>
+        {keyword ? <div className="muted enterprise-search-note">{t('enterprise.searchResult')}</div> : null}
+        <Table<Line>
+          data-testid="enterprise-table"
+          rowKey="key"
+          size="middle"
+          tableLayout="fixed"
+          columns={columns}
+          dataSource={lines}
+          expandable={{
+            expandedRowKeys: expanded.map((id) => `u${id}`),
+            onExpand: (open, line) => {
+              if (line.kind !== 'unit') return;
+              const id = line.row.HoldID;
+              setExpanded((ids) => (open ? [...ids, id] : ids.filter((x) => x !== id)));
+            },
+          }}
+          loading={{ spinning: list.isFetching, description: t('common:loading') }}
+          locale={{ emptyText: t('common:noData') }}
+          scroll={{ x: scrollX }}
+          pagination={{
+            current: list.paging.PageIndex,
+            pageSize: list.paging.PageSize,
+            total: list.total,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZE_OPTIONS,
+            showTotal: (total) => t('table:total', { count: total }),
+            onChange: (PageIndex, PageSize) =>
+              list.setPaging({ PageIndex: PageSize !== list.paging.PageSize ? 1 : PageIndex, PageSize }),
+          }}
+        />
+      </div>
+      <FormModal<EnterpriseForm>
+        open={dialog?.kind === 'add' || dialog?.kind === 'edit'}
+        name="enterprise"
+        width={960}
+        title={editing ? t('enterprise.edit') : t('enterprise.addUnder', { name: holdName })}
+        initialValues={
+          editing
+            ? toForm(editing)
+            : { HoldType: HoldType.Enterprise, TimeZone: 'Asia/Shanghai', ServiceEndDate: null, Funs: [] }
+        }
+        onCancel={() => setDialog(null)}
+        onSubmit={async (v) => {
+          if (editing)
+            return modifyEnterprise({
+              HoldID: editing.HoldID,
+              HoldName: v.HoldName,
+              HoldType: v.HoldType,
+              ...(editing.Admin ? adminBody(v) : {}),
+            });
+          if (holdId === null) return;
+          return addEnterprise({
+            parentHoldId: holdId,
+            HoldName: v.HoldName,
+            HoldType: v.HoldType,
+            UserPassword: v.UserPassword ?? '',
+            ...adminBody(v),
+          });
+        }}
+        onSaved={() => void refresh()}
+      >
+        <EnterpriseFormFields adding={!editing} admin={!editing || editing.Admin !== null} />
+      </FormModal>
+      <FormModal<{ parentHoldId: number }>
+        open={dialog?.kind === 'move'}
+        name="move"
+        title={t('enterprise.moveTitle', { name: dialog?.kind === 'move' ? dialog.row.HoldName : '' })}
+        initialValues={{ parentHoldId: dialog?.kind === 'move' ? (dialog.row.parentHoldId ?? undefined) : undefined }}
+        okText={t('enterprise.move')}
+        onCancel={() => setDialog(null)}
+        onSubmit={async (v) => {
+          if (dialog?.kind === 'move') await moveHold({ HoldID: dialog.row.HoldID, parentHoldId: v.parentHoldId });
+        }}
+        onSaved={() => void refresh()}
+      >
+        <Form.Item
+          name="parentHoldId"
+          label={t('enterprise.newParent')}
+          rules={[{ required: true, message: t('rule.holdRequired') }]}
+        >
+          <HoldTreeSelect
+            exclude={dialog?.kind === 'move' ? dialog.row.HoldID : undefined}
+            allowClear={false}
+            placeholder={t('pickHold')}
+            style={{ minWidth: 220 }}
+          />
+        </Form.Item>
+      </FormModal>
+      <ResetPasswordModal
+        user={resetting}
+        onClose={() => setResetting(null)}
+        onSaved={(u) => message.success(t('user.resetDone', { name: u.UserName }))}
+      />
+    </PageLayout>
+  );
+}
