@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'renewal',
   'reconciliation',
   'reports',
+  'imports',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });

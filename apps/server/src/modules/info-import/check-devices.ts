@@ -78,6 +78,8 @@ const OBJECT_FIELDS: Record<ObjectTypeCode, ReadonlySet<DeviceField>> = {
   [ObjectType.Person]: new Set(PERSON_FIELDS),
   [ObjectType.Asset]: new Set(ASSET_FIELDS),
 };
+/** As Device/AddDevice takes an asset's sizes. */
+const MEASURE_MAX = 100_000;
 const ALL_OBJECT_FIELDS = [...new Set<DeviceField>([...PERSON_FIELDS, ...ASSET_FIELDS])];
 
 const protocolOf = (cell: string): Protocol | undefined => PROTOCOLS.find((p) => p === cell.trim().toLowerCase());
@@ -210,7 +212,7 @@ function checkObject(
       const v = text(r, f);
       if (!v) continue;
       const n = Number(v);
-      if (/^\d{1,7}(\.\d+)?$/.test(v) && Number.isFinite(n)) out[lower(f)] = n;
+      if (/^\d{1,6}(\.\d+)?$/.test(v) && n <= MEASURE_MAX) out[lower(f)] = n;
       else fail(f, 'impMeasure');
     }
   }

@@ -1,5 +1,9 @@
 import { checkVin, normaliseVin, parseYuanToFen, splitDeviceIds } from '@lodestar/domain';
 import type { SheetRow } from '../../lib/sheet-reader.ts';
+
+/** As many devices as Vehicle/AddVehicle takes on one vehicle (one wired and one wireless, typically). */
+export const VEHICLE_DEVICES_MAX = 20;
+
 import type { VehicleField } from './fields.ts';
 import { cellLength, type RowError, text } from './row-errors.ts';
 
@@ -41,7 +45,7 @@ export interface DeviceForBinding {
 export interface VehicleCheckContext {
   /** VINs any vehicle has (they are unique system-wide). */
   storedVins: Set<string>;
-  /** Plates of the vehicles in the caller's subtree. */
+  /** Plates (upper case) of the vehicles in the caller's subtree. */
   storedPlates: Set<string>;
   /** The caller's devices by the ID as typed in the sheet (each already matched to its stored form). */
   devices: Map<string, DeviceForBinding>;
@@ -62,7 +66,7 @@ const LIMITS: Partial<Record<VehicleField, number>> = {
   HomeAddress: 200,
   CompanyAddress: 200,
   Province: 32,
-  Tag: 64,
+  Tag: 32,
   Remark: 200,
 };
 
@@ -85,13 +89,15 @@ export function checkVehicleRows(rows: VehicleRow[], ctx: VehicleCheckContext) {
     for (const [f, max] of Object.entries(LIMITS) as [VehicleField, number][])
       if (cellLength(r, f) > max) fail(f, 'impTooLong', String(max));
 
-    const plate = text(r, 'Plate').toUpperCase();
+    // Stored as typed; compared without case, so a second import of the same sheet is caught.
+    const plate = text(r, 'Plate');
+    const plateKey = plate.toUpperCase();
     if (!plate) fail('Plate', 'impRequired');
     else {
-      const first = plateRow.get(plate);
+      const first = plateRow.get(plateKey);
       if (first !== undefined) fail('Plate', 'impRepeated', String(first));
-      else plateRow.set(plate, r.row);
-      if (ctx.storedPlates.has(plate)) fail('Plate', 'impPlateExists');
+      else plateRow.set(plateKey, r.row);
+      if (ctx.storedPlates.has(plateKey)) fail('Plate', 'impPlateExists');
     }
 
     const vin = normaliseVin(text(r, 'VIN'));
@@ -126,7 +132,9 @@ export function checkVehicleRows(rows: VehicleRow[], ctx: VehicleCheckContext) {
     if (cost === null) fail('Cost', 'impCost');
 
     const devicePks: number[] = [];
-    for (const id of deviceIdsOf(r)) {
+    const ids = deviceIdsOf(r);
+    if (ids.length > VEHICLE_DEVICES_MAX) fail('DeviceIDs', 'impTooManyDevices', String(VEHICLE_DEVICES_MAX));
+    for (const id of ids.slice(0, VEHICLE_DEVICES_MAX)) {
       const device = ctx.devices.get(id);
       if (!device) fail('DeviceIDs', 'impDeviceUnknown', id);
       else if (device.vehiclePlate !== null) fail('DeviceIDs', 'impDeviceOnVehicle', `${id} → ${device.vehiclePlate}`);

@@ -65,9 +65,9 @@ export const IMPORT_MESSAGES = {
   },
   impSex: { zh: '性别须为 男 或 女', en: 'Sex is male or female', fr: 'Le sexe est homme ou femme' },
   impMeasure: {
-    zh: '须为不小于0的数字',
-    en: 'A number, 0 or more',
-    fr: 'Un nombre positif ou nul',
+    zh: '须为0–100000的数字',
+    en: 'A number from 0 to 100,000',
+    fr: 'Un nombre de 0 à 100 000',
   },
   impIdCardLength: {
     zh: '身份证号须为17位数字加1位校验码',
@@ -129,6 +129,11 @@ export const IMPORT_MESSAGES = {
     zh: '设备已用于人员或资产',
     en: 'The device is on a person or asset',
     fr: 'L’appareil est sur une personne ou un bien',
+  },
+  impTooManyDevices: {
+    zh: '绑定设备过多，最多',
+    en: 'Too many devices for one vehicle, at most',
+    fr: 'Trop d’appareils pour un véhicule, au plus',
   },
   impDeviceTwice: {
     zh: '该设备已在文件中前面的行绑定，行号',
