@@ -36,6 +36,8 @@ export const ACTION_TEXT: Record<string, Texts> = {
   modifySupplier: { zh: '修改供应商', en: 'Edit supplier', fr: 'Modification de fournisseur' },
   removeSupplier: { zh: '删除供应商', en: 'Delete supplier', fr: 'Suppression de fournisseur' },
   importSims: { zh: 'SIM卡入库', en: 'SIM import', fr: 'Import de SIM' },
+  importVehicles: { zh: '批量导入车辆', en: 'Vehicle import', fr: 'Import de véhicules' },
+  importDevices: { zh: '批量导入设备', en: 'Device import', fr: 'Import d’appareils' },
   simOutbound: { zh: 'SIM卡出库', en: 'SIM outbound', fr: 'Sortie de SIM' },
   addWorkFlow: { zh: '提交工单', en: 'Work order request', fr: 'Demande d’ordre de travail' },
   checkWorkFlow: { zh: '审核工单', en: 'Work order review', fr: 'Examen d’ordre de travail' },
