@@ -53,6 +53,7 @@ import { LiveService } from './modules/live/service.ts';
 import { LogRepository } from './modules/logs/repository.ts';
 import { logRoutes } from './modules/logs/routes.ts';
 import { LogService } from './modules/logs/service.ts';
+import { registerMoves } from './modules/moves/module.ts';
 import { registerNotices } from './modules/notices/module.ts';
 import { registerPayments } from './modules/payments/module.ts';
 import { registerReconciliation } from './modules/reconciliation/module.ts';
@@ -209,6 +210,7 @@ export async function buildApp({
     holds: holdScope,
     invalidate,
   });
+  registerMoves(app, { db, holds: holdScope, invalidate });
   const commands = new CommandService(commandRepo, deviceRepo, notify);
   commandRoutes(app, commands);
   vehicleLifeRoutes(app, new VehicleLifeService(new VehicleLifeRepository(db, database.pool), deviceRepo, opLog));

@@ -19,6 +19,8 @@ export const LIMITS = {
   codeChecksPerAddressPerMinute: 30,
   sessionLifetimeMs: 7 * 24 * 3600_000,
   batchDeviceIds: 1000,
+  /** Devices or vehicles one Device/MoveDevices or Vehicle/MoveVehicles names (what moves along is not counted). */
+  moveIdsMax: 1000,
   monitorAllDevices: 500,
   /** The keyword search of the device lists (device ID, name, SIM or plate), in characters. */
   deviceKeywordLength: 64,

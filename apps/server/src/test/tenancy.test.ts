@@ -39,6 +39,8 @@ const ID_FIELDS = [
   'ReconciliationID',
   'BillID',
   'MSISDNs',
+  'DeviceIDs',
+  'VehicleIDs',
 ];
 /** Modules with many id-taking calls try them in their own tenancy.test.ts and list them. */
 const COVERED_BY_MODULES = [
@@ -64,6 +66,7 @@ describe.each(dbTargets())("another hold's ids are refused on $name PostgreSQL",
   let a: { hold: { id: number; path: string }; child: { id: number }; token: string; userId: number };
   let b: { hold: { id: number }; child: { id: number }; userId: number };
   const B_DEVICE = '869000000000001';
+  const vehicles = { a: 0, b: 0 };
 
   beforeAll(async () => {
     t = await startTestApp(target);
@@ -78,6 +81,12 @@ describe.each(dbTargets())("another hold's ids are refused on $name PostgreSQL",
       body: { DeviceID: B_DEVICE, Protocol: 'gt06', HoldID: holdB.id },
     });
     expect(added.code).toBe(200);
+    // Vehicles straight into the table: the vehicle calls belong to another module.
+    const vehicle = async (holdId: number) =>
+      (await t.database.pool.query('INSERT INTO vehicles (hold_id, plate) VALUES ($1, $2) RETURNING id', [holdId, 'x']))
+        .rows[0].id as number;
+    vehicles.a = await vehicle(holdA.id);
+    vehicles.b = await vehicle(holdB.id);
   });
   afterAll(() => t.close());
 
@@ -137,6 +146,9 @@ describe.each(dbTargets())("another hold's ids are refused on $name PostgreSQL",
     ['Command/GetCommandList', { DeviceID: B_DEVICE }],
     ['Device/ImportDevices', { HoldID: b.hold.id, Rows: [{ DeviceID: '869000000000003', Protocol: 'gt06' }] }],
     ['Vehicle/ImportVehicles', { HoldID: b.hold.id, Rows: [{ Plate: 'B-1' }] }],
+    ['Device/MoveDevices', { DeviceIDs: [B_DEVICE], HoldID: a.hold.id }],
+    ['Vehicle/MoveVehicles', { VehicleIDs: [vehicles.b], HoldID: a.hold.id }],
+    ['Vehicle/MoveVehicles', { VehicleIDs: [vehicles.a], HoldID: b.hold.id }],
     ['History/GetTrack', { DeviceID: B_DEVICE, StartTime: '2026-11-20 00:00:00', EndTime: '2026-11-21 00:00:00' }],
   ];
 

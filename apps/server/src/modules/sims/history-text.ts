@@ -6,6 +6,8 @@ type Texts = Record<Language, string>;
 const ACTION_TEXT: Record<string, Texts> = {
   import: { zh: '入库', en: 'Imported', fr: 'Entrée en stock' },
   outbound: { zh: '出库', en: 'Shipped', fr: 'Sortie de stock' },
+  // Its device moved to another unit (Device/MoveDevices, Vehicle/MoveVehicles) and the card went along.
+  move: { zh: '随设备迁移', en: 'Moved with its device', fr: 'Déplacée avec son appareil' },
   stop: { zh: '停机', en: 'Service stopped', fr: 'Ligne suspendue' },
   resume: { zh: '复机', en: 'Service resumed', fr: 'Ligne réactivée' },
   return: { zh: '退卡', en: 'Returned', fr: 'Retournée' },
@@ -44,6 +46,7 @@ const FIELD_TEXT: Record<string, Texts> = {
   lockType: { zh: '机卡绑定', en: 'IMEI lock', fr: 'Verrouillage IMEI' },
   lockedImei: { zh: '绑定IMEI', en: 'Locked IMEI', fr: 'IMEI verrouillé' },
   msisdn: { zh: '卡号', en: 'MSISDN', fr: 'MSISDN' },
+  deviceId: { zh: '设备号', en: 'Device ID', fr: 'ID appareil' },
   imsi: { zh: 'IMSI', en: 'IMSI', fr: 'IMSI' },
   shippedAt: { zh: '出库时间', en: 'Shipped at', fr: 'Expédiée le' },
   workCont: { zh: '申请说明', en: 'Request', fr: 'Demande' },
