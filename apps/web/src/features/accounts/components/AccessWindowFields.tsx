@@ -1,4 +1,4 @@
-import { Form, Space, TimePicker } from 'antd';
+import { Form, type FormItemProps, Space, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useTranslation } from 'react-i18next';
@@ -16,10 +16,10 @@ export const toClock = (d: Dayjs | null | undefined): string => (d ? d.format(CL
  * The daily log-in window (AccessStart / AccessEnd, spec section 3's "start and end time"): both or
  * neither, not equal; an end before the start runs past midnight. The server checks the same.
  */
-export function AccessWindowFields() {
+export function AccessWindowFields({ itemProps }: { itemProps?: FormItemProps } = {}) {
   const { t } = useTranslation('accounts');
   return (
-    <Form.Item label={t('user.accessWindow')} extra={t('user.accessHint')}>
+    <Form.Item {...itemProps} label={t('user.accessWindow')} extra={t('user.accessHint')}>
       <Space wrap>
         <Form.Item
           name="AccessStart"

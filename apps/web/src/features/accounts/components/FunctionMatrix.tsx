@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../store/session.ts';
 import type { GrantableFunction } from '../api/functions.ts';
 import { buildMatrix, groupIds, toggle } from '../function-matrix.ts';
+import '../accounts.css';
 
 interface Props {
   functions: readonly GrantableFunction[];

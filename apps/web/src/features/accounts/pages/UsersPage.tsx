@@ -186,6 +186,8 @@ export function UsersList({
         ]}
       />
       <FormModal<UserForm>
+        // Wide enough for the French labels ("Confirmer le mot de passe") beside their fields.
+        width={700}
         open={modal.open}
         title={modal.editing ? t('user.edit') : t('user.add')}
         initialValues={

@@ -165,8 +165,13 @@ export function EnterpriseFormFields({ adding, admin }: { adding: boolean; admin
           <Input maxLength={32} disabled={off} />
         </Form.Item>
       </div>
-      {off ? null : <AccessWindowFields />}
-      <Form.Item name="Remark" label={t('user.remark')} rules={[{ max: 200, message: t('rule.max', { max: 200 }) }]}>
+      {off ? null : <AccessWindowFields itemProps={V} />}
+      <Form.Item
+        {...V}
+        name="Remark"
+        label={t('user.remark')}
+        rules={[{ max: 200, message: t('rule.max', { max: 200 }) }]}
+      >
         <Input.TextArea rows={2} maxLength={200} disabled={off} />
       </Form.Item>
       {off ? null : (

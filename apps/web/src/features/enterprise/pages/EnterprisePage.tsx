@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { FilterForm, FormModal, PAGE_SIZE_OPTIONS, useServerList } from '../../../components/table/index.ts';
 import { useSession } from '../../../store/session.ts';
-import { moveHold } from '../../accounts/api/holds.ts';
+import { HOLD_KEY, moveHold } from '../../accounts/api/holds.ts';
 import { fromClock, toClock } from '../../accounts/components/AccessWindowFields.tsx';
 import { ResetPasswordModal } from '../../accounts/components/ResetPasswordModal.tsx';
 import { useRowLock } from '../../accounts/manage.ts';
@@ -93,7 +93,12 @@ export default function EnterprisePage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [resetting, setResetting] = useState<EnterpriseAdmin | null>(null);
   const [refusal, setRefusal] = useState<{ name: string; reason: string } | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: ENTERPRISE_KEY });
+  // The unit tree (and every unit picker) shows the same holds: they refresh with the table.
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ENTERPRISE_KEY }),
+      client.invalidateQueries({ queryKey: HOLD_KEY }),
+    ]);
 
   // Each expanded unit's sub-units; invalidating ENTERPRISE_KEY refreshes them with the page.
   const childQueries = useQueries({
@@ -148,7 +153,7 @@ export default function EnterprisePage() {
     {
       key: 'HoldName',
       title: t('enterprise.holdName'),
-      width: 260,
+      width: 240,
       render: (_: unknown, line: Line) => {
         if (line.kind === 'loading') return <Spin size="small" description={t('enterprise.loadingChildren')} />;
         if (line.kind === 'more')
@@ -161,60 +166,69 @@ export default function EnterprisePage() {
               {t('enterprise.more', { count: line.more })}
             </Button>
           );
+        // Inline, so a long name wraps beside the expand icon instead of dropping below it.
         return (
-          <Space size={6}>
-            {holdIcon(line.row.HoldType as (typeof HoldType)[keyof typeof HoldType])}
-            <span data-testid="enterprise-name">{line.row.HoldName}</span>
-          </Space>
+          <span className="enterprise-name" data-testid="enterprise-name">
+            {holdIcon(line.row.HoldType as (typeof HoldType)[keyof typeof HoldType])} {line.row.HoldName}
+          </span>
         );
       },
     },
     ...(keyword
-      ? [{ key: 'ParentName', title: t('enterprise.parent'), width: 150, render: unitOnly((r) => r.ParentName) }]
+      ? [{ key: 'ParentName', title: t('enterprise.parent'), width: 140, render: unitOnly((r) => r.ParentName) }]
       : []),
     {
-      key: 'Phone',
-      title: t('enterprise.loginName'),
-      width: 140,
-      render: unitOnly((r) => r.Admin?.Phone ?? <span className="muted">{t('enterprise.noAdmin')}</span>),
-    },
-    { key: 'UserName', title: t('enterprise.admin'), width: 120, render: unitOnly((r) => r.Admin?.UserName) },
-    { key: 'Contact', title: t('user.contact'), width: 110, render: unitOnly((r) => r.Admin?.Contact) },
-    { key: 'Address', title: t('user.address'), width: 180, ellipsis: true, render: unitOnly((r) => r.Admin?.Address) },
-    {
-      key: 'ServiceEndDate',
-      title: t('user.serviceEnd'),
-      width: 120,
-      render: unitOnly((r) => r.Admin?.ServiceEndDate ?? ''),
-    },
-    {
-      key: 'Access',
-      title: t('user.accessWindow'),
-      width: 130,
+      key: 'Admin',
+      title: t('enterprise.admin'),
+      width: 160,
       render: unitOnly((r) =>
-        r.Admin?.AccessStart ? (
-          `${r.Admin.AccessStart}–${r.Admin.AccessEnd}`
-        ) : r.Admin ? (
-          <span className="muted">{t('user.anyTime')}</span>
+        r.Admin ? (
+          <div>
+            <div>{r.Admin.UserName}</div>
+            <div className="muted">{r.Admin.Phone}</div>
+          </div>
+        ) : (
+          <span className="muted">{t('enterprise.noAdmin')}</span>
+        ),
+      ),
+    },
+    {
+      key: 'Terms',
+      title: `${t('user.serviceEnd')} / ${t('user.accessWindow')}`,
+      width: 150,
+      render: unitOnly((r) =>
+        r.Admin ? (
+          <div>
+            <div>{r.Admin.ServiceEndDate ?? '—'}</div>
+            <div className="muted">
+              {r.Admin.AccessStart ? `${r.Admin.AccessStart}–${r.Admin.AccessEnd}` : t('user.anyTime')}
+            </div>
+          </div>
         ) : null,
       ),
     },
     {
       key: 'Counts',
-      title: `${t('enterprise.units')} / ${t('enterprise.users')} / ${t('enterprise.devices')}`,
-      width: 170,
+      title: t('enterprise.counts'),
+      width: 130,
       render: unitOnly((r) => (
-        <Space size={4}>
-          <Tag>{r.ChildCount}</Tag>
-          <Tag>{r.UserCount}</Tag>
-          <Tag color={r.DeviceCount ? 'blue' : undefined}>{r.DeviceCount}</Tag>
+        <Space size={2}>
+          <Tooltip title={t('enterprise.units')}>
+            <Tag>{r.ChildCount}</Tag>
+          </Tooltip>
+          <Tooltip title={t('enterprise.users')}>
+            <Tag>{r.UserCount}</Tag>
+          </Tooltip>
+          <Tooltip title={t('enterprise.devices')}>
+            <Tag color={r.DeviceCount ? 'blue' : undefined}>{r.DeviceCount}</Tag>
+          </Tooltip>
         </Space>
       )),
     },
     {
       key: 'actions',
       title: t('table:actions'),
-      width: 250,
+      width: 210,
       fixed: 'right',
       render: unitOnly((r) => {
         const lock = r.Admin ? rowLock(r.Admin) : null;
