@@ -20,9 +20,13 @@ import { CommandService } from './modules/commands/service.ts';
 import { DashboardRepository } from './modules/dashboard/repository.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
+import { DeviceInfoRepository } from './modules/devices/info-repository.ts';
+import { deviceInfoRoutes } from './modules/devices/info-routes.ts';
+import { DeviceInfoService } from './modules/devices/info-service.ts';
 import { MonitorRepository } from './modules/devices/monitor-repository.ts';
 import { monitorRoutes } from './modules/devices/monitor-routes.ts';
 import { MonitorService } from './modules/devices/monitor-service.ts';
+import { PhotoStore } from './modules/devices/photos.ts';
 import { DeviceRepository } from './modules/devices/repository.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { DeviceService } from './modules/devices/service.ts';
@@ -211,6 +215,19 @@ export async function buildApp({
     invalidate,
   });
   registerMoves(app, { db, holds: holdScope, invalidate });
+  await deviceInfoRoutes(
+    app,
+    new DeviceInfoService(
+      deviceRepo,
+      new DeviceInfoRepository(db, database.pool),
+      holdScope,
+      opLog,
+      new PhotoStore(config.dataDir),
+      invalidate,
+      config.onlineTimeoutMs,
+    ),
+    exporter,
+  );
   const commands = new CommandService(commandRepo, deviceRepo, notify);
   commandRoutes(app, commands);
   vehicleLifeRoutes(app, new VehicleLifeService(new VehicleLifeRepository(db, database.pool), deviceRepo, opLog));

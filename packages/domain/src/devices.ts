@@ -25,3 +25,24 @@ export const OBJECT_TYPE_KEYS = { 1: 'vehicle', 2: 'person', 3: 'asset' } as con
   ObjectTypeCode,
   string
 >;
+
+/**
+ * The device list's State filter: the monitor's filters of these names (Monitor/GetMonitorCounts' rules), so the
+ * GPS home's figures link to a list of exactly that many devices.
+ */
+export const DEVICE_STATE_FILTERS = ['online', 'offline', 'moving', 'unused'] as const;
+export type DeviceStateFilter = (typeof DEVICE_STATE_FILTERS)[number];
+
+/**
+ * VIP states (spec section 4): expired (the expiry day is before today), or expiring within 7, 30 or 60 days
+ * (today up to today + N − 1, cumulative: the 30 include the 7). "Today" is the caller's time zone's.
+ */
+export const VIP_FILTERS = ['expired', '7', '30', '60'] as const;
+export type VipFilter = (typeof VIP_FILTERS)[number];
+
+/** The device list's sortable columns. */
+export const DEVICE_SORT_COLUMNS = ['DeviceID', 'DeviceName', 'CreateTime', 'HoldName', 'VipExpiry', 'SIM'] as const;
+export type DeviceSortColumn = (typeof DEVICE_SORT_COLUMNS)[number];
+
+/** A person's photo (Device/UploadPhoto): JPG or PNG up to this size. */
+export const PERSON_PHOTO_MAX_BYTES = 2 * 1024 * 1024;

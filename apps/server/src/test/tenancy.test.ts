@@ -2,6 +2,7 @@ import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { ALL_FUNCTION_IDS, ErrCode } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_TENANCY_PATHS } from '../modules/catalogue/tenancy-covered.ts';
+import { DEVICES_TENANCY_PATHS } from '../modules/devices/tenancy-covered.ts';
 import { NOTICES_TENANCY_PATHS } from '../modules/notices/tenancy-covered.ts';
 import { PAYMENTS_TENANCY_PATHS } from '../modules/payments/tenancy-covered.ts';
 import { RECONCILIATION_TENANCY_PATHS } from '../modules/reconciliation/tenancy-covered.ts';
@@ -46,6 +47,7 @@ const ID_FIELDS = [
 const COVERED_BY_MODULES = [
   ...CATALOGUE_TENANCY_PATHS,
   ...SIMS_TENANCY_PATHS,
+  ...DEVICES_TENANCY_PATHS,
   ...WORK_ORDER_TENANCY_PATHS,
   ...NOTICES_TENANCY_PATHS,
   ...PAYMENTS_TENANCY_PATHS,
@@ -130,6 +132,9 @@ describe.each(dbTargets())("another hold's ids are refused on $name PostgreSQL",
     ['Device/ModifyDevice', { DeviceID: B_DEVICE, HoldID: a.hold.id }],
     ['Device/RemoveDevice', { DeviceID: B_DEVICE }],
     ['Device/GetDeviceList', { PageIndex: 1, PageSize: 10, HoldID: b.hold.id }],
+    ['Device/GetDevice', { DeviceID: B_DEVICE }],
+    ['Device/ModifyDevice', { DeviceID: B_DEVICE, ObjectType: 2, Person: { Name: 'taken over' } }],
+    ['Device/ExportDevices', { HoldID: b.hold.id }],
     ['Monitor/GetMonitorList', { HoldID: b.hold.id }],
     ['Command/SendCommand', { DeviceID: B_DEVICE, Type: 'engineStop' }],
     ['Command/Arm', { DeviceID: B_DEVICE }],

@@ -1,5 +1,5 @@
 import { type Db, deviceStates, devices, holds, unknownDevices } from '@lodestar/db';
-import { PROTOCOLS, type StatusFilter } from '@lodestar/domain';
+import { type DeviceSortColumn, LIMITS, PROTOCOLS, type StatusFilter, type VipFilter } from '@lodestar/domain';
 import { normaliseDeviceId } from '@lodestar/protocols';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
@@ -26,7 +26,11 @@ export interface BoundVehicle {
  */
 export interface DeviceKeyword {
   text: string;
-  also: 'sim' | { platesOf: string };
+  /**
+   * 'info' (Device/GetDeviceList): the SIM, the plate of the device's vehicle among the subtree's vehicles, and
+   * the name of its person or asset; `platesOf` (the monitor): the plate only.
+   */
+  also: 'sim' | { platesOf: string } | { info: string };
 }
 
 export interface DeviceListQuery {
@@ -36,9 +40,14 @@ export interface DeviceListQuery {
   deviceIds?: string[] | undefined;
   /** Only the devices in this status (spec section 4), judged by PostgreSQL (status-repository.ts). */
   status?: { filter: StatusFilter; judge: Judge } | undefined;
+  /** A VIP state of spec section 4 (VIP_FILTERS), `today` the caller's day. */
+  vip?: { filter: VipFilter; today: string } | undefined;
+  objectType?: number | undefined;
+  /** 1 wired, 2 wireless. */
+  trackerType?: number | undefined;
   offset: number;
   limit: number;
-  sort: 'DeviceID' | 'DeviceName' | 'CreateTime' | 'HoldName';
+  sort: DeviceSortColumn;
   desc: boolean;
 }
 
@@ -47,7 +56,16 @@ const SORT = {
   DeviceName: devices.name,
   CreateTime: devices.createdAt,
   HoldName: holds.name,
-};
+  VipExpiry: devices.vipExpiresAt,
+  SIM: devices.sim,
+} satisfies Record<DeviceSortColumn, unknown>;
+
+/** VIP states (spec section 4, VIP_FILTERS' rule): expired before today, or expiring from today within N days. */
+export function vipCondition(filter: VipFilter, today: string): SQL {
+  if (filter === 'expired') return sql`${devices.vipExpiresAt} < ${today}::date`;
+  const days = Number(filter);
+  return sql`${devices.vipExpiresAt} >= ${today}::date AND ${devices.vipExpiresAt} < ${today}::date + ${days}::int`;
+}
 const withHold = { device: devices, holdName: holds.name, holdPath: holds.path };
 /** The plate of the vehicle each listed device is bound to (devices.vehicle_id), when it is in the subtree. */
 const boundPlate = (holdPath: string) =>
@@ -62,11 +80,19 @@ function keywordMatch(keyword: DeviceKeyword): SQL | undefined {
   const text = keyword.text.trim();
   if (!text) return undefined;
   const k = escapeLike(text);
-  const also = keyword.also === 'sim' ? devices.sim : boundPlate(keyword.also.platesOf);
   // A JT/T 808 id typed from its label with the leading zeros: the stored id starts where the zeros end.
   const jt808 = normaliseDeviceId('jt808', text);
   const label = jt808 !== text ? and(eq(devices.protocol, 'jt808'), like(devices.deviceId, `${jt808}%`)) : undefined;
-  return or(ilike(devices.deviceId, k), ilike(devices.name, k), ilike(also, k), label);
+  const also = keyword.also;
+  if (also !== 'sim' && 'info' in also) {
+    // Uncorrelated subqueries: PostgreSQL hashes their few matches once instead of a lookup per device.
+    const plates = sql`${devices.vehicleId} IN (SELECT v.id FROM vehicles v JOIN holds vh ON vh.id = v.hold_id
+                         WHERE v.plate ILIKE ${k} AND vh.path LIKE ${`${also.info}%`})`;
+    const objects = sql`${devices.id} IN (SELECT o.device_pk FROM device_objects o WHERE o.name ILIKE ${k})`;
+    return or(ilike(devices.deviceId, k), ilike(devices.name, k), ilike(devices.sim, k), plates, objects, label);
+  }
+  const column = also === 'sim' ? devices.sim : boundPlate(also.platesOf);
+  return or(ilike(devices.deviceId, k), ilike(devices.name, k), ilike(column, k), label);
 }
 
 /**
@@ -107,6 +133,9 @@ export class DeviceRepository {
     if (q.keyword) conds.push(keywordMatch(q.keyword));
     if (q.protocol) conds.push(eq(devices.protocol, q.protocol));
     if (q.deviceIds) conds.push(typedIdsMatch(q.deviceIds));
+    if (q.vip) conds.push(vipCondition(q.vip.filter, q.vip.today));
+    if (q.objectType) conds.push(eq(devices.objectType, q.objectType));
+    if (q.trackerType) conds.push(eq(devices.trackerType, q.trackerType));
     if (q.status && q.status.filter !== 'all')
       conds.push(
         sql`${devices.id} IN (SELECT pk FROM (${judgedDevices(q.holdPath, q.status.judge)}) judged
@@ -157,11 +186,19 @@ export class DeviceRepository {
     return new Map(rows.map((r) => [r.device_id, { plate: r.plate, lifeStatus: r.life_status }]));
   }
 
-  /** Records the activation unless the device was activated before; says whether it was recorded. */
+  /**
+   * Records the activation unless the device was activated before; says whether it was recorded. A VIP not set
+   * yet starts then: the default years from the activation day in the device's zone (spec section 9).
+   */
   async activate(id: number, at: Date): Promise<boolean> {
     const rows = await this.db
       .update(devices)
-      .set({ activatedAt: at })
+      .set({
+        activatedAt: at,
+        vipExpiresAt: sql`coalesce(${devices.vipExpiresAt},
+          ((${at.toISOString()}::timestamptz AT TIME ZONE ${devices.timeZone})
+            + ${LIMITS.defaultVipYears} * interval '1 year')::date)`,
+      })
       .where(and(eq(devices.id, id), isNull(devices.activatedAt)))
       .returning({ id: devices.id });
     return rows.length > 0;

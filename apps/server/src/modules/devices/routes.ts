@@ -1,16 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Empty } from '@lodestar/contract/common';
-import {
-  ActivateReply,
-  AddDeviceBody,
-  DeviceIdBody,
-  DeviceIdReply,
-  DeviceListBody,
-  DeviceListReply,
-  ModifyDeviceBody,
-  UnknownListReply,
-  UnknownQuery,
-} from '@lodestar/contract/devices';
+import { ActivateReply, DeviceIdBody, UnknownListReply, UnknownQuery } from '@lodestar/contract/devices';
 import { MonitorBody, MonitorListReply, TrackBody, TrackReply } from '@lodestar/contract/monitor';
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
@@ -20,54 +9,15 @@ import type { DeviceService } from './service.ts';
 
 const manage = { fn: Fn.deviceManage };
 
-/** Device/* (Activate: function 76), Monitor/GetMonitorList and History/GetTrack: all scoped to the caller's hold subtree. */
+/** Device/Activate (function 76), Device/GetUnknownDevices, Monitor/GetMonitorList and History/GetTrack: all scoped to the caller's hold subtree. */
 export function deviceRoutes(fastify: FastifyInstance, svc: DeviceService) {
   registerMessages(DEVICES_MESSAGES);
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['devices'];
   app.post(
-    '/API/api/Device/AddDevice',
-    { config: manage, schema: { tags, body: AddDeviceBody, response: { 200: DeviceIdReply } } },
-    async (req, reply) => reply.ok(await svc.add(req.auth, req.body)),
-  );
-  app.post(
-    '/API/api/Device/ModifyDevice',
-    { config: manage, schema: { tags, body: ModifyDeviceBody, response: { 200: Empty } } },
-    async (req, reply) => {
-      await svc.modify(req.auth, req.body);
-      return reply.ok();
-    },
-  );
-  app.post(
-    '/API/api/Device/RemoveDevice',
-    { config: manage, schema: { tags, body: DeviceIdBody, response: { 200: Empty } } },
-    async (req, reply) => {
-      await svc.remove(req.auth, req.body.DeviceID);
-      return reply.ok();
-    },
-  );
-  app.post(
     '/API/api/Device/Activate',
     { config: { fn: Fn.activate }, schema: { tags, body: DeviceIdBody, response: { 200: ActivateReply } } },
     async (req, reply) => reply.ok(await svc.activate(req.auth, req.body.DeviceID)),
-  );
-  app.post(
-    '/API/api/Device/GetDeviceList',
-    { config: manage, schema: { tags, body: DeviceListBody, response: { 200: DeviceListReply } } },
-    async (req, reply) => {
-      const b = req.body;
-      return reply.ok(
-        await svc.list(req.auth, {
-          holdId: b.HoldID,
-          keyword: b.Keyword ? { text: b.Keyword, also: 'sim' } : undefined,
-          protocol: b.Protocol,
-          offset: (b.PageIndex - 1) * b.PageSize,
-          limit: b.PageSize,
-          sort: (b.SortColumn ?? 'CreateTime') as 'CreateTime',
-          desc: (b.SortType ?? (b.SortColumn ? 'asc' : 'desc')) === 'desc',
-        }),
-      );
-    },
   );
   app.get(
     '/API/api/Device/GetUnknownDevices',

@@ -1,27 +1,14 @@
-import { AccountType, HoldType, LIMITS, type Protocol, type StatusFilter, splitDeviceIds } from '@lodestar/domain';
-import { normaliseDeviceId } from '@lodestar/protocols';
+import { AccountType, LIMITS, type StatusFilter, splitDeviceIds } from '@lodestar/domain';
 import { isOnline, type LatestState, lifeState, type MapStatus, mapStatus } from '../../ingest/state.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import type { HoldScope } from '../../lib/hold-scope.ts';
 import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
-import { formatInZone, isTimeZone, parseInZone, zoneFormatter } from '../../lib/time.ts';
+import { formatInZone, parseInZone, zoneFormatter } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { DeviceListQuery, DeviceRepository, DeviceWithHold, NewDevice } from './repository.ts';
+import type { DeviceRepository, DeviceWithHold } from './repository.ts';
 
 export { STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
-
-export interface DeviceInput {
-  DeviceID: string;
-  Protocol?: Protocol | undefined;
-  SIM?: string | undefined;
-  Model?: string | undefined;
-  DeviceName?: string | undefined;
-  HoldID?: number | undefined;
-  TrackerType?: 'wired' | 'wireless' | undefined;
-  TimeZone?: string | undefined;
-  Remark?: string | undefined;
-}
 
 export interface MonitorQuery {
   holdId?: number | undefined;
@@ -32,96 +19,15 @@ export interface MonitorQuery {
   keyword?: string | undefined;
 }
 
-const isUniqueViolation = (err: unknown): boolean =>
-  (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
-
 export class DeviceService {
   constructor(
     private readonly devices: DeviceRepository,
     private readonly holds: HoldScope,
     private readonly logs: OperationLogRepository,
-    /** Drops a device id from the ingest side's caches after it changes. */
-    private readonly invalidate: (deviceId: string) => void,
+    readonly _invalidate: (deviceId: string) => void,
     private readonly onlineTimeoutMs: number,
     private readonly followedPks: (userId: number) => Promise<Set<number>> = async () => new Set(),
   ) {}
-
-  async add(auth: AuthContext, d: DeviceInput): Promise<{ DeviceID: string }> {
-    const hold = await this.holds.findById(d.HoldID!);
-    assertInSubtree(auth.holdPath, hold);
-    // Anyone with a phone can open a customer's unit (self-registration): if it could add any IMEI, it could
-    // take a tracker that reports here unregistered, or one not sold yet, and watch it. A customer's devices
-    // come from its provider instead: claimed from stock at registration, or moved there by the provider.
-    if ((await this.holds.findById(auth.holdId))?.holdType === HoldType.Individual)
-      throw forbidden('devicesFromProvider');
-    this.checkTimeZone(d.TimeZone);
-    // The form the gateway looks the device up by: `013912345678` and `13912345678` are one JT/T 808 terminal.
-    const deviceId = normaliseDeviceId(d.Protocol!, d.DeviceID);
-    const row: NewDevice = {
-      deviceId,
-      protocol: d.Protocol!,
-      holdId: hold!.id,
-      name: d.DeviceName || deviceId,
-      sim: d.SIM ?? '',
-      model: d.Model ?? '',
-      trackerType: d.TrackerType === 'wireless' ? 2 : 1,
-      remark: d.Remark ?? '',
-      ...(d.TimeZone ? { timeZone: d.TimeZone } : {}),
-    };
-    try {
-      await this.devices.insert(row);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('deviceExists', 'DeviceID');
-      throw err;
-    }
-    await this.devices.forgetUnknown(deviceId);
-    this.invalidate(deviceId);
-    await this.log(auth, 'addDevice', deviceId);
-    return { DeviceID: deviceId };
-  }
-
-  async modify(auth: AuthContext, d: DeviceInput): Promise<void> {
-    const current = await this.owned(auth, d.DeviceID);
-    if (d.HoldID !== undefined && d.HoldID !== current.holdId)
-      assertInSubtree(auth.holdPath, await this.holds.findById(d.HoldID));
-    this.checkTimeZone(d.TimeZone);
-    const patch: Partial<NewDevice> = {};
-    if (d.Protocol) {
-      patch.protocol = d.Protocol;
-      const deviceId = normaliseDeviceId(d.Protocol, current.deviceId);
-      if (deviceId !== current.deviceId) patch.deviceId = deviceId;
-    }
-    if (d.SIM !== undefined) patch.sim = d.SIM;
-    if (d.Model !== undefined) patch.model = d.Model;
-    if (d.DeviceName) patch.name = d.DeviceName;
-    if (d.HoldID !== undefined) patch.holdId = d.HoldID;
-    if (d.TrackerType) patch.trackerType = d.TrackerType === 'wireless' ? 2 : 1;
-    if (d.TimeZone) patch.timeZone = d.TimeZone;
-    if (d.Remark !== undefined) patch.remark = d.Remark;
-    try {
-      await this.devices.update(current.id, patch);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('deviceExists', 'DeviceID');
-      throw err;
-    }
-    this.invalidate(current.deviceId);
-    if (patch.deviceId) this.invalidate(patch.deviceId);
-    await this.log(auth, 'modifyDevice', patch.deviceId ?? current.deviceId);
-  }
-
-  async remove(auth: AuthContext, deviceId: string): Promise<void> {
-    const current = await this.owned(auth, deviceId);
-    await this.devices.remove(current.id);
-    this.invalidate(current.deviceId);
-    await this.log(auth, 'removeDevice', current.deviceId);
-  }
-
-  async list(auth: AuthContext, q: Omit<DeviceListQuery, 'holdPath'> & { holdId?: number | undefined }) {
-    const holdPath = await this.scope(auth, q.holdId);
-    const { rows, total } = await this.devices.list({ ...q, holdPath });
-    const states = await this.devices.statesOf(rows.map((r) => r.id));
-    return { rows: rows.map((d) => this.toRow(auth, d, states.get(d.id))), total };
-  }
 
   /**
    * Trackers that report without being registered, from every tenant: their IMEIs and addresses are the
@@ -247,40 +153,8 @@ export class DeviceService {
     return d!;
   }
 
-  private checkTimeZone(tz: string | undefined) {
-    if (tz && !isTimeZone(tz)) throw badRequest('invalidField', `TimeZone ${tz}`);
-  }
-
   private toRow(auth: AuthContext, d: DeviceWithHold, s: LatestState | undefined) {
-    const online = isOnline(s, new Date(), this.onlineTimeoutMs);
-    const fmt = (t: Date | null | undefined) => (t ? formatInZone(t, auth.timeZone) : null);
-    return {
-      DeviceID: d.deviceId,
-      DeviceName: d.name,
-      Protocol: d.protocol,
-      SIM: d.sim,
-      Model: d.model,
-      TrackerType: d.trackerType === 2 ? 'wireless' : 'wired',
-      TimeZone: d.timeZone,
-      Remark: d.remark,
-      HoldID: d.holdId,
-      HoldName: d.holdName,
-      VipExpiry: d.vipExpiresAt,
-      Lat: s?.lat ?? null,
-      Lng: s?.lon ?? null,
-      Speed: s?.speed ?? null,
-      Course: s?.course ?? null,
-      GpsTime: fmt(s?.fixTime),
-      ReceiveTime: fmt(s?.receiveTime),
-      Online: online,
-      Acc: s?.acc ?? null,
-      Mileage: s ? Math.round(s.mileage * 100) / 100 : 0,
-      Battery: s?.battery ?? null,
-      Alarms: s?.alarms ?? [],
-      Status: mapStatus(s, online) as MapStatus,
-      State: lifeState(s, online, new Date(), d.activatedAt),
-      ActivateTime: fmt(d.activatedAt),
-    };
+    return toDeviceRow(d, s, auth.timeZone, this.onlineTimeoutMs);
   }
 
   private log(auth: AuthContext, action: string, detail: string) {
@@ -301,4 +175,37 @@ function matches(r: { Status: MapStatus; Online: boolean; Followed: boolean }, f
     default:
       return r.Status === filter;
   }
+}
+
+/** A device and its latest state as the device lists answer it, times in `timeZone`. */
+export function toDeviceRow(d: DeviceWithHold, s: LatestState | undefined, timeZone: string, onlineTimeoutMs: number) {
+  const online = isOnline(s, new Date(), onlineTimeoutMs);
+  const fmt = (t: Date | null | undefined) => (t ? formatInZone(t, timeZone) : null);
+  return {
+    DeviceID: d.deviceId,
+    DeviceName: d.name,
+    Protocol: d.protocol,
+    SIM: d.sim,
+    Model: d.model,
+    TrackerType: d.trackerType === 2 ? 'wireless' : 'wired',
+    TimeZone: d.timeZone,
+    Remark: d.remark,
+    HoldID: d.holdId,
+    HoldName: d.holdName,
+    VipExpiry: d.vipExpiresAt,
+    Lat: s?.lat ?? null,
+    Lng: s?.lon ?? null,
+    Speed: s?.speed ?? null,
+    Course: s?.course ?? null,
+    GpsTime: fmt(s?.fixTime),
+    ReceiveTime: fmt(s?.receiveTime),
+    Online: online,
+    Acc: s?.acc ?? null,
+    Mileage: s ? Math.round(s.mileage * 100) / 100 : 0,
+    Battery: s?.battery ?? null,
+    Alarms: s?.alarms ?? [],
+    Status: mapStatus(s, online) as MapStatus,
+    State: lifeState(s, online, new Date(), d.activatedAt),
+    ActivateTime: fmt(d.activatedAt),
+  };
 }
