@@ -109,6 +109,38 @@ describe('enterprises', () => {
     }
   });
 
+  it('refuses the administrator outside its log-in hours, saying so on the login page', async () => {
+    const found = await api.post<{ rows: { HoldID: number }[] }>('Enterprise/GetEnterpriseList', {
+      PageIndex: 1,
+      PageSize: 10,
+      Keyword: UNIT,
+    });
+    // A window that opens two hours from now, in the administrator's zone (the form's default, Asia/Shanghai).
+    const clock = (h: number) =>
+      new Date(Date.now() + h * 3_600_000).toLocaleTimeString('en-GB', {
+        timeZone: 'Asia/Shanghai',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
+    const HoldID = found.rows[0]!.HoldID;
+    await api.post('Enterprise/ModifyEnterprise', { HoldID, AccessStart: clock(2), AccessEnd: clock(3) });
+    const other = await openBrowser();
+    try {
+      const p = other.page;
+      await p.goto(`${server.url}/login`);
+      await p.fill('#password-login_Phone', NEW_ADMIN.phone);
+      await p.fill('#password-login_UserPassword', NEW_ADMIN.password);
+      await p.locator('.agreement-check input').first().check();
+      await p.press('#password-login_UserPassword', 'Enter');
+      await other.toast('当前不在账号允许的登录时段内');
+      expect(p.url()).toContain('/login');
+    } finally {
+      await other.close();
+      await api.post('Enterprise/ModifyEnterprise', { HoldID, AccessStart: '', AccessEnd: '' });
+    }
+  });
+
   it('refuses to remove a unit that holds a device, and says why', async () => {
     onTestFailed(() => browser.shot('enterprise-remove-failed'));
     const found = await api.post<{ rows: { HoldID: number }[] }>('Enterprise/GetEnterpriseList', {

@@ -37,9 +37,18 @@ export interface EnterpriseForm {
  * province, remark) and the administrator's permissions. `admin` false: the unit has no
  * administrator account, so only the unit's fields can change.
  */
-export function EnterpriseFormFields({ adding, admin }: { adding: boolean; admin: boolean }) {
+export function EnterpriseFormFields({
+  adding,
+  admin,
+  lockReason,
+}: {
+  adding: boolean;
+  admin: boolean;
+  /** Why the administrator's account cannot be changed by the signed-in one (its fields are then read-only). */
+  lockReason?: string | undefined;
+}) {
   const { t } = useTranslation('accounts');
-  const off = !admin;
+  const off = !admin || lockReason !== undefined;
   return (
     <>
       <Divider titlePlacement="start" plain>
@@ -74,7 +83,9 @@ export function EnterpriseFormFields({ adding, admin }: { adding: boolean; admin
       <Divider titlePlacement="start" plain>
         {t('enterprise.sectionAdmin')}
       </Divider>
-      {off ? <p className="muted">{t('enterprise.noAdmin')}</p> : null}
+      {off ? (
+        <p className="muted">{lockReason ? `${t('enterprise.adminLocked')}${lockReason}` : t('enterprise.noAdmin')}</p>
+      ) : null}
       <div className="enterprise-form-grid">
         <Form.Item
           {...V}

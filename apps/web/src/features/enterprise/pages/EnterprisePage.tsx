@@ -279,6 +279,8 @@ export default function EnterprisePage() {
   const scrollX = columns.reduce((s, c) => s + (typeof c.width === 'number' ? c.width : 120), 0);
 
   const editing = dialog?.kind === 'edit' ? dialog.row : undefined;
+  // The server would refuse any change to an administrator the signed-in account may not manage (issue #14).
+  const editLock = editing?.Admin ? rowLock(editing.Admin) : null;
   return (
     <PageLayout
       title={t('menu:enterprise')}
@@ -357,7 +359,7 @@ export default function EnterprisePage() {
               HoldID: editing.HoldID,
               HoldName: v.HoldName,
               HoldType: v.HoldType,
-              ...(editing.Admin ? adminBody(v) : {}),
+              ...(editing.Admin && !editLock ? adminBody(v) : {}),
             });
           if (holdId === null) return;
           return addEnterprise({
@@ -370,7 +372,11 @@ export default function EnterprisePage() {
         }}
         onSaved={() => void refresh()}
       >
-        <EnterpriseFormFields adding={!editing} admin={!editing || editing.Admin !== null} />
+        <EnterpriseFormFields
+          adding={!editing}
+          admin={!editing || editing.Admin !== null}
+          lockReason={editLock ? t(`cannotManage.${editLock}`) : undefined}
+        />
       </FormModal>
       <FormModal<{ parentHoldId: number }>
         open={dialog?.kind === 'move'}
