@@ -72,6 +72,7 @@ import { UserService } from './modules/users/service.ts';
 import { VehicleLifeRepository } from './modules/vehicle-life/repository.ts';
 import { vehicleLifeRoutes } from './modules/vehicle-life/routes.ts';
 import { VehicleLifeService } from './modules/vehicle-life/service.ts';
+import { registerVehicles } from './modules/vehicles/module.ts';
 import { WorkOrderRepository } from './modules/work-orders/repository.ts';
 import { ReviewService } from './modules/work-orders/review.ts';
 import { workOrderRoutes } from './modules/work-orders/routes.ts';
@@ -231,6 +232,7 @@ export async function buildApp({
   const commands = new CommandService(commandRepo, deviceRepo, notify);
   commandRoutes(app, commands);
   vehicleLifeRoutes(app, new VehicleLifeService(new VehicleLifeRepository(db, database.pool), deviceRepo, opLog));
+  registerVehicles(app, { db, holds: holdScope, logs: opLog, exporter, onlineTimeoutMs: config.onlineTimeoutMs });
   const monitor = new MonitorService(monitorRepo, holdScope, opLog, {
     onlineTimeoutMs: config.onlineTimeoutMs,
     queueCommand: (device, type, userId) => commands.queue(device, type, {}, userId),

@@ -4,6 +4,7 @@ import { RENEWAL_SIM_SORT_COLUMNS } from '@lodestar/contract/renewal';
 import { RENEWAL_SORT_COLUMNS } from '@lodestar/contract/reports';
 import { SIM_SORT_COLUMNS } from '@lodestar/contract/sims';
 import { SMS_SORT_COLUMNS } from '@lodestar/contract/sms';
+import { VEHICLE_SORT_COLUMNS } from '@lodestar/contract/vehicles';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { ALL_FUNCTION_IDS, ErrCode } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,7 @@ const LISTS: { path: string; columns: readonly string[]; body?: object }[] = [
   { path: 'CardType/GetCardTypeList', columns: CARD_TYPE_SORT },
   { path: 'Package/GetPackageList', columns: PACKAGE_SORT },
   { path: 'Supplier/GetSupplierList', columns: SUPPLIER_SORT },
+  { path: 'Vehicle/GetVehicleList', columns: VEHICLE_SORT_COLUMNS },
 ];
 
 describe.each(dbTargets())('list order on $name PostgreSQL', (target) => {

@@ -10,6 +10,7 @@ import { RENEWAL_TENANCY_PATHS } from '../modules/renewal/tenancy-covered.ts';
 import { REPORTS_TENANCY_PATHS } from '../modules/reports/tenancy-covered.ts';
 import { SIMS_TENANCY_PATHS } from '../modules/sims/tenancy-covered.ts';
 import { SMS_TENANCY_PATHS } from '../modules/sms/tenancy-covered.ts';
+import { VEHICLES_TENANCY_PATHS } from '../modules/vehicles/tenancy-covered.ts';
 import { WORK_ORDER_TENANCY_PATHS } from '../modules/work-orders/tenancy-covered.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
@@ -42,6 +43,7 @@ const ID_FIELDS = [
   'MSISDNs',
   'DeviceIDs',
   'VehicleIDs',
+  'VehicleID',
 ];
 /** Modules with many id-taking calls try them in their own tenancy.test.ts and list them. */
 const COVERED_BY_MODULES = [
@@ -55,6 +57,7 @@ const COVERED_BY_MODULES = [
   ...SMS_TENANCY_PATHS,
   ...RECONCILIATION_TENANCY_PATHS,
   ...REPORTS_TENANCY_PATHS,
+  ...VEHICLES_TENANCY_PATHS,
 ];
 
 afterAll(stopTestServers);

@@ -70,6 +70,10 @@ export const ACTION_TEXT: Record<string, Texts> = {
     en: 'Change vehicle life status',
     fr: 'Changer le cycle de vie du véhicule',
   },
+  addVehicle: { zh: '新增车辆', en: 'Add vehicle', fr: 'Ajout de véhicule' },
+  modifyVehicle: { zh: '修改车辆', en: 'Edit vehicle', fr: 'Modification de véhicule' },
+  removeVehicle: { zh: '删除车辆', en: 'Delete vehicle', fr: 'Suppression de véhicule' },
+  bindVehicleDevices: { zh: '车辆绑定设备', en: 'Bind devices to vehicle', fr: 'Liaison d’appareils au véhicule' },
 };
 
 /** An action with no text yet shows its key, as the log page does. */

@@ -1,0 +1,224 @@
+import type { VehicleSortColumn } from '@lodestar/contract/vehicles';
+import { deviceObjects, devices, holds, vehicles } from '@lodestar/db';
+import { ObjectType } from '@lodestar/domain';
+import { type AnyColumn, and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../lib/executor.ts';
+import { ownedInSubtree } from '../../lib/hold-scope-repository.ts';
+import { escapeLike } from '../../lib/like.ts';
+import { typedIdsMatch } from '../devices/repository.ts';
+
+export type VehicleRecord = typeof vehicles.$inferSelect;
+export type NewVehicle = typeof vehicles.$inferInsert;
+export type VehiclePatch = Partial<Omit<NewVehicle, 'id' | 'holdId' | 'createdAt'>>;
+
+export interface VehicleWithHold extends VehicleRecord {
+  holdName: string;
+  holdPath: string;
+}
+
+/** A device named for binding, with where it is now: a vehicle (its plate and unit) or a person or asset. */
+export type DeviceToBind = {
+  id: number;
+  deviceId: string;
+  protocol: string;
+  holdPath: string;
+  objectType: number;
+  vehicleId: number | null;
+  vehiclePlate: string | null;
+  vehicleHoldPath: string | null;
+  objectName: string | null;
+};
+
+export type BoundDeviceRecord = {
+  vehicleId: number;
+  deviceId: string;
+  trackerType: number;
+  online: boolean;
+};
+
+export interface VehicleListQuery {
+  holdPath: string;
+  keyword?: string | undefined;
+  lifeStatus?: number | undefined;
+  province?: string | undefined;
+  tag?: string | undefined;
+  sort?: VehicleSortColumn | undefined;
+  desc: boolean;
+  offset: number;
+  limit: number;
+}
+
+const SORT: Record<VehicleSortColumn, AnyColumn> = {
+  Plate: vehicles.plate,
+  OwnerName: vehicles.ownerName,
+  HoldName: holds.name,
+  InstallTime: vehicles.installTime,
+  Cost: vehicles.cost,
+  VehicleLifeStatus: vehicles.lifeStatus,
+  CreateTime: vehicles.createdAt,
+};
+
+/** `d.hold_id` in the subtree: ownedInSubtree for the raw queries' aliased devices. */
+const deviceInSubtree = (holdPath: string) =>
+  sql`d.hold_id IN (SELECT h.id FROM holds h WHERE h.path LIKE ${`${holdPath}%`})`;
+
+const withHold = { vehicle: vehicles, holdName: holds.name, holdPath: holds.path };
+const flatten = (r: { vehicle: VehicleRecord; holdName: string; holdPath: string }): VehicleWithHold => ({
+  ...r.vehicle,
+  holdName: r.holdName,
+  holdPath: r.holdPath,
+});
+
+/** Vehicles and the devices bound to them (devices.vehicle_id). SQL only. */
+export class VehicleRepository {
+  constructor(private readonly db: Executor) {}
+
+  transaction<T>(fn: (repo: VehicleRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(new VehicleRepository(tx)));
+  }
+
+  /** Any vehicle by id with its unit; the service decides whether the caller may see it. */
+  async findById(id: number, forUpdate = false): Promise<VehicleWithHold | undefined> {
+    const q = this.db
+      .select(withHold)
+      .from(vehicles)
+      .innerJoin(holds, eq(holds.id, vehicles.holdId))
+      .where(eq(vehicles.id, id));
+    const [row] = forUpdate ? await q.for('update', { of: vehicles }) : await q;
+    return row ? flatten(row) : undefined;
+  }
+
+  /** The vehicle holding a VIN (VINs are unique among vehicles that have one), with its unit. */
+  async findByVin(vin: string): Promise<{ id: number; holdName: string; holdPath: string } | undefined> {
+    const [row] = await this.db
+      .select({ id: vehicles.id, holdName: holds.name, holdPath: holds.path })
+      .from(vehicles)
+      .innerJoin(holds, eq(holds.id, vehicles.holdId))
+      .where(eq(vehicles.vin, vin));
+    return row;
+  }
+
+  async insert(v: NewVehicle): Promise<number> {
+    const [row] = await this.db.insert(vehicles).values(v).returning({ id: vehicles.id });
+    return row!.id;
+  }
+
+  async update(id: number, patch: VehiclePatch): Promise<void> {
+    await this.db
+      .update(vehicles)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(vehicles.id, id));
+  }
+
+  /** Removes the vehicle; its devices stay, bound to nothing. */
+  async remove(id: number): Promise<void> {
+    await this.db.update(devices).set({ vehicleId: null }).where(eq(devices.vehicleId, id));
+    await this.db.delete(vehicles).where(eq(vehicles.id, id));
+  }
+
+  /**
+   * The devices the typed ids name (as typed or in their protocol's form), row-locked so two bindings of
+   * one device queue, with where each is now.
+   */
+  async devicesToBind(typed: string[]): Promise<DeviceToBind[]> {
+    if (!typed.length) return [];
+    const locked = await this.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(typedIdsMatch(typed))
+      .orderBy(devices.id)
+      .for('update');
+    if (!locked.length) return [];
+    const rows = await this.db.execute<DeviceToBind>(sql`
+      SELECT d.id, d.device_id AS "deviceId", d.protocol, h.path AS "holdPath", d.object_type AS "objectType",
+             d.vehicle_id AS "vehicleId", v.plate AS "vehiclePlate", vh.path AS "vehicleHoldPath",
+             o.name AS "objectName"
+        FROM devices d
+        JOIN holds h ON h.id = d.hold_id
+        LEFT JOIN vehicles v ON v.id = d.vehicle_id
+        LEFT JOIN holds vh ON vh.id = v.hold_id
+        LEFT JOIN device_objects o ON o.device_pk = d.id
+       WHERE d.id = ANY(${sql.param(locked.map((r) => r.id))}::int[])`);
+    return rows.rows;
+  }
+
+  /**
+   * Makes `pks` the devices of the caller's subtree bound to the vehicle: the subtree's others bound to it
+   * now are unbound (devices outside the subtree are not the caller's to change). A device taken from a
+   * person or asset loses that object's record: a device is on one object at a time.
+   */
+  async setDevices(vehicleId: number, pks: number[], holdPath: string): Promise<void> {
+    await this.db
+      .update(devices)
+      .set({ vehicleId: null })
+      .where(
+        and(
+          eq(devices.vehicleId, vehicleId),
+          ownedInSubtree(devices.holdId, holdPath),
+          pks.length ? sql`${devices.id} <> ALL(${sql.param(pks)}::int[])` : undefined,
+        ),
+      );
+    if (!pks.length) return;
+    await this.db.update(devices).set({ vehicleId, objectType: ObjectType.Vehicle }).where(inArray(devices.id, pks));
+    await this.db.delete(deviceObjects).where(inArray(deviceObjects.devicePk, pks));
+  }
+
+  async list(q: VehicleListQuery): Promise<{ rows: VehicleWithHold[]; total: number }> {
+    const conds: (SQL | undefined)[] = [ownedInSubtree(vehicles.holdId, q.holdPath)];
+    const keyword = q.keyword?.trim();
+    if (keyword) {
+      const k = escapeLike(keyword);
+      conds.push(
+        or(
+          ilike(vehicles.plate, k),
+          ilike(vehicles.vin, k),
+          ilike(vehicles.ownerName, k),
+          sql`${vehicles.id} IN (SELECT d.vehicle_id FROM devices d
+                                  WHERE d.device_id ILIKE ${k} AND d.vehicle_id IS NOT NULL
+                                    AND ${deviceInSubtree(q.holdPath)})`,
+        ),
+      );
+    }
+    if (q.lifeStatus) conds.push(eq(vehicles.lifeStatus, q.lifeStatus));
+    if (q.province) conds.push(eq(vehicles.province, q.province));
+    if (q.tag) conds.push(eq(vehicles.tag, q.tag));
+    const where = and(...conds);
+    // Nulls (no install time, no life status) last either way; the id breaks ties so pages never overlap.
+    const order = q.sort
+      ? [sql`${SORT[q.sort]} ${sql.raw(q.desc ? 'DESC' : 'ASC')} NULLS LAST`, desc(vehicles.id)]
+      : [desc(vehicles.id)];
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select(withHold)
+        .from(vehicles)
+        .innerJoin(holds, eq(holds.id, vehicles.holdId))
+        .where(where)
+        .orderBy(...order)
+        .limit(q.limit)
+        .offset(q.offset),
+      this.db.select({ n: count() }).from(vehicles).where(where),
+    ]);
+    return { rows: rows.map(flatten), total: total?.n ?? 0 };
+  }
+
+  /** The devices of the caller's subtree bound to these vehicles, online judged as the monitor judges it. */
+  async devicesOf(
+    vehicleIds: number[],
+    holdPath: string,
+    now: Date,
+    onlineTimeoutMs: number,
+  ): Promise<BoundDeviceRecord[]> {
+    if (!vehicleIds.length) return [];
+    const { rows } = await this.db.execute<BoundDeviceRecord>(sql`
+      SELECT d.vehicle_id AS "vehicleId", d.device_id AS "deviceId", d.tracker_type AS "trackerType",
+             coalesce(s.last_seen IS NOT NULL
+                      AND (s.connected OR s.last_seen >= ${now}::timestamptz
+                                                         - ${onlineTimeoutMs} * interval '1 millisecond'),
+                      false) AS online
+        FROM devices d
+        LEFT JOIN device_states s ON s.device_pk = d.id
+       WHERE d.vehicle_id = ANY(${sql.param(vehicleIds)}::int[]) AND ${deviceInSubtree(holdPath)}
+       ORDER BY d.tracker_type, d.device_id`);
+    return rows;
+  }
+}
