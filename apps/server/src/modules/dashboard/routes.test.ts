@@ -162,6 +162,17 @@ describe.each(dbTargets())('Dashboard/GetSummary on $name PostgreSQL', (target) 
     expect(s.RecentDevices.map((d) => d.DeviceID)).toEqual([ID.E, ID.D]);
   });
 
+  it('counts the whole tree’s days for the root unit (off device_days alone) as for any other unit', async () => {
+    const root = (await t.buildUser(t.rootHold, [Fn.dashboard, Fn.onlineMonitor])).token;
+    const s = (await summary({}, root)).data;
+    const online = s.OnlineRate7d.map((d) => d.Online);
+    // Today A, B, C and F (through the ingest); yesterday A, D and F; six days ago D.
+    expect(online).toEqual([1, 0, 0, 0, 0, 3, 4]);
+    expect(s.OnlineRate7d.at(-1)!.Total).toBe(6);
+    const narrowed = (await summary({ HoldID: fleet.id }, root)).data;
+    expect(narrowed.OnlineRate7d.map((d) => d.Online)).toEqual([1, 0, 0, 0, 0, 2, 3]);
+  });
+
   it('counts devices exactly as Monitor/GetMonitorCounts for the same unit', async () => {
     for (const body of [{}, { HoldID: fleet.id }, { HoldID: branch.id }]) {
       const s = (await summary(body)).data;
