@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'reports',
   'imports',
   'moves',
+  'dashboard',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });

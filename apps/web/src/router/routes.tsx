@@ -17,6 +17,7 @@ const StatusPage = lazy(() => import('../pages/StatusPage.tsx'));
 
 /** Pages of the menus that are built; every other entry shows the "coming in a later release" page. */
 const BUILT_PAGES: Record<string, React.ComponentType> = {
+  '/dashboard': lazy(() => import('../features/dashboard/pages/DashboardPage.tsx')),
   '/monitor/online': lazy(() => import('../features/monitor/pages/MonitorPage.tsx')),
   '/home/index': lazy(() => import('../features/sims/pages/SimHomePage.tsx')),
   '/manage/warehousing': lazy(() => import('../features/sims/pages/WarehousingPage.tsx')),

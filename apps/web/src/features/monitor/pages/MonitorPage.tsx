@@ -1,10 +1,10 @@
 import '../monitor.css';
 import type { MonitorRow } from '@lodestar/contract/monitor';
-import type { StatusFilter } from '@lodestar/domain';
-import { LIMITS } from '@lodestar/domain';
+import { LIMITS, STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
 import { Alert, App } from 'antd';
 import { type ComponentProps, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import type { TrailMode } from '../../../map/layers/TrailLayer.tsx';
 import { useSession } from '../../../store/session.ts';
@@ -30,12 +30,17 @@ import { useLiveFeed } from '../live/use-live-feed.ts';
 /** Counts come from the server; statuses change with every report, so they are asked again often. */
 const COUNTS_REFRESH_MS = 10_000;
 
+const statusFromUrl = (v: string | null): StatusFilter =>
+  STATUS_FILTERS.includes(v as StatusFilter) ? (v as StatusFilter) : 'all';
+
 /** Online monitor (issue #4): the devices of the chosen unit on the map, live. */
 export default function MonitorPage() {
   const { t } = useTranslation('monitor');
   const { message } = App.useApp();
   const holdId = useSession((s) => s.currentHoldId);
-  const [filter, setFilter] = useState<StatusFilter>('all');
+  // A link may open the monitor on one status filter (the GPS home's alarms: ?Status=alarm).
+  const [search] = useSearchParams();
+  const [filter, setFilter] = useState<StatusFilter>(() => statusFromUrl(search.get('Status')));
   const [keyword, setKeyword] = useState('');
   const [batch, setBatch] = useState<string[] | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
