@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'imports',
   'moves',
   'dashboard',
+  'devices',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });

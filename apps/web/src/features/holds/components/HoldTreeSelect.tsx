@@ -40,6 +40,7 @@ export interface HoldTreeSelectProps {
   exclude?: number | undefined;
   placeholder?: string;
   allowClear?: boolean;
+  disabled?: boolean;
   id?: string;
   className?: string;
   style?: CSSProperties;
