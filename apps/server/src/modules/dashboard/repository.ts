@@ -1,16 +1,13 @@
-import { type Db, sims } from '@lodestar/db';
-import { SimState } from '@lodestar/domain';
+import { type Db, devices, holds, sims } from '@lodestar/db';
+import { SimState, VIP_FILTERS, type VipFilter } from '@lodestar/domain';
 import { sql } from 'drizzle-orm';
 import { ownedInSubtree } from '../../lib/hold-scope-repository.ts';
+import { vipCondition } from '../devices/repository.ts';
 import { displayStateCondition } from '../sims/repository.ts';
 
-/** The VIP windows of the GPS home (nested: each counts from today). */
-export const VIP_WINDOWS = [7, 30, 60] as const;
-
 export interface DeviceFigures {
-  vipExpired: number;
-  /** Per VIP_WINDOWS entry: devices whose VIP ends from today within that many days. */
-  vipExpiring: number[];
+  /** Per VIP_FILTERS entry (expired, within 7, 30, 60 days): the device list's Vip filter's count. */
+  vip: Record<VipFilter, number>;
   /** Per `dayEnds` entry: devices added before it. */
   addedBefore: number[];
 }
@@ -30,25 +27,25 @@ export interface RecentDeviceRow {
 export class DashboardRepository {
   constructor(private readonly db: Db) {}
 
-  /** VIP states and the unit's size at each day's end, in one pass over the subtree's devices. */
+  /**
+   * VIP states and the unit's size at each day's end, in one pass over the subtree's devices. The VIP
+   * states are the device list's Vip filter itself (devices' vipCondition), so a figure and its list agree.
+   */
   async deviceFigures(holdPath: string, today: string, dayEnds: Date[]): Promise<DeviceFigures> {
-    const vip = VIP_WINDOWS.map(
-      (n, i) =>
-        sql`count(*) FILTER (WHERE d.vip_expires_at >= ${today}::date AND d.vip_expires_at < ${today}::date + ${n}::int)::int AS ${sql.identifier(`vip${i}`)}`,
+    const vip = VIP_FILTERS.map(
+      (f, i) => sql`count(*) FILTER (WHERE ${vipCondition(f, today)})::int AS ${sql.identifier(`vip${i}`)}`,
     );
     const added = dayEnds.map(
       (end, i) =>
-        sql`count(*) FILTER (WHERE d.created_at < ${end.toISOString()}::timestamptz)::int AS ${sql.identifier(`added${i}`)}`,
+        sql`count(*) FILTER (WHERE ${devices.createdAt} < ${end.toISOString()}::timestamptz)::int AS ${sql.identifier(`added${i}`)}`,
     );
     const { rows } = await this.db.execute(sql`
-      SELECT count(*) FILTER (WHERE d.vip_expires_at < ${today}::date)::int AS expired,
-             ${sql.join([...vip, ...added], sql`, `)}
-        FROM devices d JOIN holds h ON h.id = d.hold_id
-       WHERE h.path LIKE ${`${holdPath}%`}`);
+      SELECT ${sql.join([...vip, ...added], sql`, `)}
+        FROM ${devices} JOIN ${holds} ON ${holds.id} = ${devices.holdId}
+       WHERE ${holds.path} LIKE ${`${holdPath}%`}`);
     const r = rows[0] as Record<string, number>;
     return {
-      vipExpired: r.expired ?? 0,
-      vipExpiring: VIP_WINDOWS.map((_, i) => r[`vip${i}`] ?? 0),
+      vip: Object.fromEntries(VIP_FILTERS.map((f, i) => [f, r[`vip${i}`] ?? 0])) as Record<VipFilter, number>,
       addedBefore: dayEnds.map((_, i) => r[`added${i}`] ?? 0),
     };
   }

@@ -187,6 +187,31 @@ describe.each(dbTargets())('Dashboard/GetSummary on $name PostgreSQL', (target) 
     }
   });
 
+  it('counts as many devices as the device list it links to finds', async () => {
+    for (const unit of [fleet, branch]) {
+      const s = (await summary({ HoldID: unit.id })).data;
+      const listed = async (filter: object) =>
+        (
+          await t.call<{ total: number }>('POST', 'Device/GetDeviceList', {
+            token,
+            body: { PageIndex: 1, PageSize: 10, HoldID: unit.id, ...filter },
+          })
+        ).data.total;
+      const links: [number, object][] = [
+        [s.Total, {}],
+        [s.Online, { State: 'online' }],
+        [s.Moving, { State: 'moving' }],
+        [s.Offline, { State: 'offline' }],
+        [s.Unused, { State: 'unused' }],
+        [s.VipExpired, { Vip: 'expired' }],
+        [s.VipExpiring7, { Vip: '7' }],
+        [s.VipExpiring30, { Vip: '30' }],
+        [s.VipExpiring60, { Vip: '60' }],
+      ];
+      for (const [figure, filter] of links) expect({ filter, n: await listed(filter) }).toEqual({ filter, n: figure });
+    }
+  });
+
   it('takes today from the caller’s time zone', async () => {
     const zone = 'Pacific/Kiritimati'; // UTC+14: often a day ahead of Shanghai
     const far = await t.buildUser(fleet, [Fn.dashboard, Fn.onlineMonitor]);

@@ -54,10 +54,10 @@ export class DashboardService {
         return { Day: day, Online: n, Total: total, Rate: total ? Math.round((n / total) * 1000) / 10 : 0 };
       }),
       AlarmsToday: alarms.map((a) => ({ Type: a.type, Count: a.n })),
-      VipExpired: devices.vipExpired,
-      VipExpiring7: devices.vipExpiring[0] ?? 0,
-      VipExpiring30: devices.vipExpiring[1] ?? 0,
-      VipExpiring60: devices.vipExpiring[2] ?? 0,
+      VipExpired: devices.vip.expired,
+      VipExpiring7: devices.vip['7'],
+      VipExpiring30: devices.vip['30'],
+      VipExpiring60: devices.vip['60'],
       SimsExpiring: sims,
       RecentDevices: recent.map((d) => ({
         DeviceID: d.device_id,
