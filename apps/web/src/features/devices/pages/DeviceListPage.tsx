@@ -14,6 +14,7 @@ import { type PagedColumn, PagedTable } from '../../../components/table/PagedTab
 import { useServerList } from '../../../components/table/use-server-list.ts';
 import { useUserTimeZone, wallClockIn } from '../../../lib/user-time.ts';
 import { useFunctionSet, useSession } from '../../../store/session.ts';
+import { BatchImportButton } from '../../imports/components/BatchImportButton.tsx';
 import { useExportDevices } from '../api/export-devices.ts';
 import { type DeviceDetail, deviceKey, getDevice } from '../api/get-device.ts';
 import { type DeviceInfoRow, deviceListRoot, getDeviceList } from '../api/get-device-list.ts';
@@ -22,6 +23,9 @@ import { DeviceFilterBar } from '../components/DeviceFilterBar.tsx';
 import { DeviceFormModal } from '../components/DeviceFormModal.tsx';
 import { deviceColumns } from '../components/device-columns.tsx';
 import { filtersFromSearch, searchFromFilters } from '../filters-url.ts';
+
+/** Devices, and the person and asset trackers that are devices too. */
+const DEVICE_IMPORT_KINDS = ['device', 'person', 'asset'] as const;
 
 /** /info/device (fn 70): every device of the unit chosen, with what it is on; filters in the address. */
 export default function DeviceListPage() {
@@ -115,6 +119,11 @@ export default function DeviceListPage() {
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true })} data-testid="device-add">
           {t('add')}
         </Button>
+        <BatchImportButton
+          kinds={DEVICE_IMPORT_KINDS}
+          holdId={filters.HoldID ?? treeHoldId ?? undefined}
+          onImported={() => void qc.invalidateQueries({ queryKey: deviceListRoot })}
+        />
         {selected.length > 0 ? (
           <span className="muted" data-testid="device-selected-count">
             {t('selected', { count: selected.length })}{' '}
