@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'moves',
   'dashboard',
   'devices',
+  'vehicles',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
