@@ -25,7 +25,7 @@ export function ImportOutcome({ result, busy, onImportGood }: Props) {
           showIcon
           title={
             nothing
-              ? t('nothing', { failed: result.Failed, total: result.Total })
+              ? t('nothing', { count: result.Failed, total: result.Total })
               : t('partial', { count: result.Imported, failed: result.Failed })
           }
           action={
