@@ -141,7 +141,7 @@ export default function VehiclesPage() {
 
   const columns: PagedColumn<VehicleRow, unknown, VehicleSortColumn>[] = [
     { key: 'Plate', dataIndex: 'Plate', title: t('field.Plate'), width: 130, sortable: true },
-    { key: 'OwnerName', dataIndex: 'OwnerName', title: t('field.OwnerName'), width: 110, sortable: true },
+    { key: 'OwnerName', dataIndex: 'OwnerName', title: t('field.OwnerName'), width: 130, sortable: true },
     { key: 'HoldName', dataIndex: 'HoldName', title: t('field.HoldName'), width: 150, sortable: true, ellipsis: true },
     {
       key: 'Devices',
@@ -198,7 +198,8 @@ export default function VehiclesPage() {
     {
       key: 'actions',
       title: t('table:actions'),
-      width: 190,
+      // "Modifier" and "Supprimer" side by side in French.
+      width: 230,
       fixed: 'right',
       resizable: false,
       render: (_v, r) => (
