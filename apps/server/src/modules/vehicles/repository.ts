@@ -48,15 +48,30 @@ export interface VehicleListQuery {
   limit: number;
 }
 
-const SORT: Record<VehicleSortColumn, AnyColumn> = {
-  Plate: vehicles.plate,
-  OwnerName: vehicles.ownerName,
-  HoldName: holds.name,
-  InstallTime: vehicles.installTime,
-  Cost: vehicles.cost,
-  VehicleLifeStatus: vehicles.lifeStatus,
-  CreateTime: vehicles.createdAt,
+/** Each sortable column, and whether it may be empty (null): empty values sort last either way. */
+const SORT: Record<VehicleSortColumn, [AnyColumn, nullable: boolean]> = {
+  Plate: [vehicles.plate, false],
+  OwnerName: [vehicles.ownerName, false],
+  HoldName: [holds.name, false],
+  InstallTime: [vehicles.installTime, true],
+  Cost: [vehicles.cost, false],
+  VehicleLifeStatus: [vehicles.lifeStatus, true],
+  // Ids follow creation, and an import creates thousands of vehicles in one instant: ties a sort would have to break.
+  CreateTime: [vehicles.id, false],
 };
+
+/**
+ * The order, written so an index can give it: a nullable column with NULLS LAST both ways (vehicles has an index
+ * for each direction), a column never null without it (PostgreSQL does not know NULLS LAST changes nothing
+ * there, and would sort 100,000 rows instead of walking the index backwards).
+ */
+function orderOf(sort: VehicleSortColumn, descending: boolean): SQL {
+  const [column, nullable] = SORT[sort];
+  return sql`${column} ${sql.raw(descending ? 'DESC' : 'ASC')}${sql.raw(nullable ? ' NULLS LAST' : '')}`;
+}
+
+/** Trigram indexes need three characters; a shorter keyword reads the rows either way, so once is enough. */
+const TRIGRAM = 3;
 
 /** `d.hold_id` in the subtree: ownedInSubtree for the raw queries' aliased devices. */
 const deviceInSubtree = (holdPath: string) =>
@@ -168,25 +183,36 @@ export class VehicleRepository {
     const keyword = q.keyword?.trim();
     if (keyword) {
       const k = escapeLike(keyword);
-      conds.push(
-        or(
-          ilike(vehicles.plate, k),
-          ilike(vehicles.vin, k),
-          ilike(vehicles.ownerName, k),
-          sql`${vehicles.id} IN (SELECT d.vehicle_id FROM devices d
-                                  WHERE d.device_id ILIKE ${k} AND d.vehicle_id IS NOT NULL
-                                    AND ${deviceInSubtree(q.holdPath)})`,
-        ),
-      );
+      // A VIN or a device ID holds only Latin letters and digits: a keyword with anything else (a plate's
+      // Chinese province, an owner's name) cannot be part of one, and is not looked for there.
+      const latin = /^[0-9A-Za-z]+$/.test(keyword);
+      const onDevice = sql`SELECT d.vehicle_id FROM devices d
+                            WHERE d.device_id ILIKE ${k} AND d.vehicle_id IS NOT NULL AND ${deviceInSubtree(q.holdPath)}`;
+      if (keyword.length >= TRIGRAM) {
+        // One arm per field, each answered by its trigram index (an OR across them would read every row).
+        const arms = [
+          sql`SELECT k.id FROM vehicles k WHERE k.plate ILIKE ${k}`,
+          sql`SELECT k.id FROM vehicles k WHERE k.owner_name ILIKE ${k}`,
+          ...(latin ? [sql`SELECT k.id FROM vehicles k WHERE k.vin ILIKE ${k}`, onDevice] : []),
+        ];
+        conds.push(sql`${vehicles.id} IN (${sql.join(arms, sql` UNION `)})`);
+      } else {
+        // Too short for trigrams: the rows are read once, every field tested on each.
+        conds.push(
+          or(
+            ilike(vehicles.plate, k),
+            ilike(vehicles.ownerName, k),
+            ...(latin ? [ilike(vehicles.vin, k), sql`${vehicles.id} IN (${onDevice})`] : []),
+          ),
+        );
+      }
     }
     if (q.lifeStatus) conds.push(eq(vehicles.lifeStatus, q.lifeStatus));
     if (q.province) conds.push(eq(vehicles.province, q.province));
     if (q.tag) conds.push(eq(vehicles.tag, q.tag));
     const where = and(...conds);
     // Nulls (no install time, no life status) last either way; the id breaks ties so pages never overlap.
-    const order = q.sort
-      ? [sql`${SORT[q.sort]} ${sql.raw(q.desc ? 'DESC' : 'ASC')} NULLS LAST`, desc(vehicles.id)]
-      : [desc(vehicles.id)];
+    const order = q.sort ? [orderOf(q.sort, q.desc), desc(vehicles.id)] : [desc(vehicles.id)];
     const [rows, [total]] = await Promise.all([
       this.db
         .select(withHold)
