@@ -15,6 +15,7 @@ import { useServerList } from '../../../components/table/use-server-list.ts';
 import { useUserTimeZone, wallClockIn } from '../../../lib/user-time.ts';
 import { useFunctionSet, useSession } from '../../../store/session.ts';
 import { BatchImportButton } from '../../imports/components/BatchImportButton.tsx';
+import { MoveButton } from '../../moves/components/MoveButton.tsx';
 import { useExportDevices } from '../api/export-devices.ts';
 import { type DeviceDetail, deviceKey, getDevice } from '../api/get-device.ts';
 import { type DeviceInfoRow, deviceListRoot, getDeviceList } from '../api/get-device-list.ts';
@@ -123,6 +124,11 @@ export default function DeviceListPage() {
           kinds={DEVICE_IMPORT_KINDS}
           holdId={filters.HoldID ?? treeHoldId ?? undefined}
           onImported={() => void qc.invalidateQueries({ queryKey: deviceListRoot })}
+        />
+        <MoveButton
+          selection={{ kind: 'device', ids: selected.map((r) => r.DeviceID) }}
+          labels={selected.map((r) => r.DeviceID)}
+          onMoved={() => setSelected([])}
         />
         {selected.length > 0 ? (
           <span className="muted" data-testid="device-selected-count">

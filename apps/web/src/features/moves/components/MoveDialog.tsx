@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HoldTreeSelect } from '../../holds/components/HoldTreeSelect.tsx';
 import { type MoveResult, type MoveSelection, useMove, useMovePreview } from '../api/move.ts';
-import { MovePreview, movedCounts, movesSomething } from './MovePreview.tsx';
+import { MovePreview, movedText, movesSomething } from './MovePreview.tsx';
 import '../moves.css';
 
 export interface MoveDialogProps {
@@ -84,13 +84,13 @@ export function MoveDialog({ open, onClose, selection, labels, onMoved }: MoveDi
       closable={!run.isPending}
       destroyOnHidden
       footer={footer}
-      data-testid="move-dialog"
+      className="move-dialog"
     >
       {done ? (
         <Result
           status="success"
           title={t('done', { unit: done.HoldName })}
-          subTitle={t('doneDetail', movedCounts(done))}
+          subTitle={t('doneDetail', { what: movedText(t, done) })}
           data-testid="move-done"
         />
       ) : (

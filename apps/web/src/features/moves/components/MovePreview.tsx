@@ -1,6 +1,7 @@
 import type { MoveResult } from '@lodestar/contract/moves';
 import { Alert, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 type Vehicle = MoveResult['Vehicles'][number];
@@ -10,12 +11,15 @@ type Sim = MoveResult['Sims'][number];
 /** Long lists scroll inside the dialog instead of stretching it. */
 const SCROLL = { y: 200 };
 
-export const movedCounts = (r: MoveResult) => ({
-  vehicles: r.Vehicles.length,
-  devices: r.Devices.length,
-  sims: r.Sims.length,
-  unit: r.HoldName,
-});
+/** "2 devices and 1 SIM card": only what moves, in the language's own list form. */
+export function movedText(t: TFunction<'moves'>, r: MoveResult): string {
+  const parts = (['vehicles', 'devices', 'sims'] as const)
+    .map((k) => [k, { vehicles: r.Vehicles, devices: r.Devices, sims: r.Sims }[k].length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => t(`part.${k}`, { count: n }));
+  if (parts.length < 2) return parts.join('');
+  return `${parts.slice(0, -1).join(t('join'))}${t('joinLast')}${parts.at(-1)}`;
+}
 
 export const movesSomething = (r: MoveResult) => r.Vehicles.length + r.Devices.length + r.Sims.length > 0;
 
@@ -64,7 +68,11 @@ export function MovePreview({ result }: { result: MoveResult }) {
         type={something ? 'info' : 'warning'}
         showIcon
         data-testid="move-summary"
-        title={something ? t('summary', movedCounts(result)) : t('nothing', { unit: result.HoldName })}
+        title={
+          something
+            ? t('summary', { what: movedText(t, result), unit: result.HoldName })
+            : t('nothing', { unit: result.HoldName })
+        }
         description={
           <>
             {result.AlreadyThere > 0 ? <div>{t('alreadyThere', { count: result.AlreadyThere })}</div> : null}
