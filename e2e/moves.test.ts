@@ -85,6 +85,8 @@ beforeAll(async () => {
     });
   // The first device is on a car that stays: moved alone, it is taken off it.
   await api.post('Vehicle/AddVehicle', { HoldID: units.from, Plate: '沪A·E2E01', DeviceIDs: [DEVICES[0]] });
+  // The third is on a car that is moved whole at the end: it goes along.
+  await api.post('Vehicle/AddVehicle', { HoldID: units.from, Plate: '沪A·E2E02', DeviceIDs: [DEVICES[2]] });
   browser = await openBrowser();
   page = browser.page;
   await logIn(page, server.url, ADMIN.phone, ADMIN.password);
@@ -157,5 +159,38 @@ describe('move devices', () => {
       DryRun: true,
     });
     expect(after.Devices.map((d) => d.FromHoldID)).toEqual([units.from]);
+  });
+
+  it('moves a vehicle with its device from /info/vehicle', async () => {
+    onTestFailed(() => browser.shot('moves-vehicle-failed'));
+    await page.goto(`${server.url}/info/vehicle`);
+    await page.locator('.page-layout').first().waitFor();
+    await page.locator('.ant-tree-treenode', { hasText: '迁移测试甲' }).locator('.ant-tree-title').click();
+    await settle();
+    const cars = () => page.locator('[data-testid=vehicle-table] .ant-table-tbody .ant-table-row');
+    const car = cars().filter({ hasText: '沪A·E2E02' });
+    await car.waitFor();
+    await car.locator('.ant-checkbox-input').check();
+    await openDialogTo('迁移测试乙');
+    await expect
+      .poll(() => dialog().locator('[data-testid=move-vehicles] .ant-table-tbody .ant-table-row').count())
+      .toBe(1);
+    const along = dialog().locator('[data-testid=move-devices] .ant-table-tbody .ant-table-row');
+    await expect.poll(() => along.count()).toBe(1);
+    expect(await along.first().textContent()).toContain('随车辆迁移');
+    await browser.shot('moves-04-vehicle-preview-zh');
+    await dialog().locator('[data-testid=move-confirm]').click();
+    await dialog().locator('[data-testid=move-done]').waitFor();
+    await dialog().locator('[data-testid=move-close]').click();
+    await dialog()
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    await expect.poll(() => car.count()).toBe(0);
+    const moved = await api.post<{ rows: { DeviceID: string }[] }>('Device/GetDeviceList', {
+      PageIndex: 1,
+      PageSize: 10,
+      HoldID: units.to,
+    });
+    expect(moved.rows.map((r) => r.DeviceID).sort()).toEqual(DEVICES);
   });
 });
