@@ -141,6 +141,16 @@ export default function VehiclesPage() {
 
   const columns: PagedColumn<VehicleRow, unknown, VehicleSortColumn>[] = [
     { key: 'Plate', dataIndex: 'Plate', title: t('field.Plate'), width: 130, sortable: true },
+    // The life status right after the plate: with the unit tree and the menu open, the first columns are in view.
+    {
+      key: 'VehicleLifeStatus',
+      dataIndex: 'VehicleLifeStatus',
+      title: t('field.VehicleLifeStatus'),
+      width: 120,
+      sortable: true,
+      render: (v: number | null) =>
+        v ? <Tag color={LIFE_COLOURS[v]}>{t(`lifeStatus.${VEHICLE_LIFE_KEYS[v as 1 | 2 | 3 | 4 | 5]}`)}</Tag> : null,
+    },
     { key: 'OwnerName', dataIndex: 'OwnerName', title: t('field.OwnerName'), width: 130, sortable: true },
     { key: 'HoldName', dataIndex: 'HoldName', title: t('field.HoldName'), width: 150, sortable: true, ellipsis: true },
     {
@@ -164,15 +174,6 @@ export default function VehiclesPage() {
         ) : (
           <span className="muted">{t('noDevices')}</span>
         ),
-    },
-    {
-      key: 'VehicleLifeStatus',
-      dataIndex: 'VehicleLifeStatus',
-      title: t('field.VehicleLifeStatus'),
-      width: 130,
-      sortable: true,
-      render: (v: number | null) =>
-        v ? <Tag color={LIFE_COLOURS[v]}>{t(`lifeStatus.${VEHICLE_LIFE_KEYS[v as 1 | 2 | 3 | 4 | 5]}`)}</Tag> : null,
     },
     { key: 'Tag', dataIndex: 'Tag', title: t('field.Tag'), width: 100, ellipsis: true },
     { key: 'VIN', dataIndex: 'VIN', title: t('field.VIN'), width: 180 },
