@@ -263,6 +263,11 @@ export const devices = pgTable(
     uniqueIndex('devices_device_id_idx').on(t.deviceId),
     index('devices_hold_idx').on(t.holdId),
     index('devices_vehicle_idx').on(t.vehicleId),
+    // The device list's default order (newest first), so its first page is not a sort of the whole fleet.
+    index('devices_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    // The device lists' keyword (a substring of the ID, name or SIM): trigram indexes, as for vehicles.
+    index('devices_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('devices_sim_trgm_idx').using('gin', sql`${t.sim} gin_trgm_ops`),
     // The vehicle list's keyword over a bound device's ID (a substring, any case).
     index('devices_device_id_trgm_idx').using('gin', sql`${t.deviceId} gin_trgm_ops`),
   ],

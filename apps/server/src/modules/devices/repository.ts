@@ -1,7 +1,21 @@
 import { type Db, deviceStates, devices, holds, unknownDevices } from '@lodestar/db';
 import { type DeviceSortColumn, LIMITS, PROTOCOLS, type StatusFilter, type VipFilter } from '@lodestar/domain';
 import { normaliseDeviceId } from '@lodestar/protocols';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  like,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type pg from 'pg';
 import { stateFromRow } from '../../ingest/sql.ts';
 import type { LatestState } from '../../ingest/state.ts';
@@ -67,32 +81,60 @@ export function vipCondition(filter: VipFilter, today: string): SQL {
   return sql`${devices.vipExpiresAt} >= ${today}::date AND ${devices.vipExpiresAt} < ${today}::date + ${days}::int`;
 }
 const withHold = { device: devices, holdName: holds.name, holdPath: holds.path };
-/** The plate of the vehicle each listed device is bound to (devices.vehicle_id), when it is in the subtree. */
-const boundPlate = (holdPath: string) =>
-  sql`(SELECT v.plate FROM vehicles v JOIN holds vh ON vh.id = v.hold_id
-        WHERE v.id = ${devices.vehicleId} AND vh.path LIKE ${`${holdPath}%`})`;
-
 /**
  * The one keyword rule of the device lists: a case-insensitive substring (LIKE's wildcards taken literally) of
- * the device ID, the device name, and the SIM or the bound vehicle's plate. Blank matches everything.
+ * the device ID, the device name, and the SIM or the bound vehicle's plate (and for the info list the name of its
+ * person or asset). Blank matches everything.
+ *
+ * Written as one id set, a UNION of one indexed look-up per column (trigram indexes, migration 0012), not as an OR
+ * over the rows: PostgreSQL cannot combine an OR holding sub-selects into index scans, so the OR read and lower-cased
+ * every device of the fleet (0.5 s at 150,000 devices), where the union reads only the matches.
  */
 function keywordMatch(keyword: DeviceKeyword): SQL | undefined {
   const text = keyword.text.trim();
   if (!text) return undefined;
   const k = escapeLike(text);
+  // Each place the keyword may be found, as a test of the listed device and as the set of ids it finds.
+  const column = (c: AnyColumn, name: string) => ({
+    test: ilike(c, k),
+    ids: sql`SELECT id FROM devices WHERE ${sql.raw(name)} ILIKE ${k}`,
+  });
+  const plates = (path: string) => {
+    const ofSubtree = sql`SELECT v.id FROM vehicles v JOIN holds vh ON vh.id = v.hold_id
+                           WHERE v.plate ILIKE ${k} AND vh.path LIKE ${`${path}%`}`;
+    return {
+      test: sql`${devices.vehicleId} IN (${ofSubtree})`,
+      ids: sql`SELECT id FROM devices WHERE vehicle_id IN (${ofSubtree})`,
+    };
+  };
+  const places = [column(devices.deviceId, 'device_id'), column(devices.name, 'name')];
+  const also = keyword.also;
+  if (also === 'sim') places.push(column(devices.sim, 'sim'));
+  else if ('info' in also) {
+    const objects = sql`SELECT device_pk FROM device_objects WHERE name ILIKE ${k}`;
+    places.push(column(devices.sim, 'sim'), plates(also.info), {
+      test: sql`${devices.id} IN (${objects})`,
+      ids: objects,
+    });
+  } else places.push(plates(also.platesOf));
   // A JT/T 808 id typed from its label with the leading zeros: the stored id starts where the zeros end.
   const jt808 = normaliseDeviceId('jt808', text);
-  const label = jt808 !== text ? and(eq(devices.protocol, 'jt808'), like(devices.deviceId, `${jt808}%`)) : undefined;
-  const also = keyword.also;
-  if (also !== 'sim' && 'info' in also) {
-    // Uncorrelated subqueries: PostgreSQL hashes their few matches once instead of a lookup per device.
-    const plates = sql`${devices.vehicleId} IN (SELECT v.id FROM vehicles v JOIN holds vh ON vh.id = v.hold_id
-                         WHERE v.plate ILIKE ${k} AND vh.path LIKE ${`${also.info}%`})`;
-    const objects = sql`${devices.id} IN (SELECT o.device_pk FROM device_objects o WHERE o.name ILIKE ${k})`;
-    return or(ilike(devices.deviceId, k), ilike(devices.name, k), ilike(devices.sim, k), plates, objects, label);
+  if (jt808 !== text) {
+    const prefix = `${escapeLike(jt808).slice(1)}`;
+    places.push({
+      test: and(eq(devices.protocol, 'jt808'), like(devices.deviceId, prefix))!,
+      ids: sql`SELECT id FROM devices WHERE protocol = 'jt808' AND device_id LIKE ${prefix}`,
+    });
   }
-  const column = also === 'sim' ? devices.sim : boundPlate(also.platesOf);
-  return or(ilike(devices.deviceId, k), ilike(devices.name, k), ilike(column, k), label);
+  // Three characters and more: one id set, a UNION of one trigram-indexed look-up per place (migrations 0012,
+  // 0013). An OR holding sub-selects cannot use indexes, so it read and lower-cased every device of the fleet
+  // (0.5 s at 150,000 devices) where the union reads only the matches. Shorter keywords have no trigram: the
+  // devices are read once with the OR, rather than once per place.
+  if (text.length < 3) return or(...places.map((p) => p.test));
+  return sql`${devices.id} IN (${sql.join(
+    places.map((p) => p.ids),
+    sql` UNION `,
+  )})`;
 }
 
 /**
