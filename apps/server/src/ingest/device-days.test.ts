@@ -23,27 +23,27 @@ describe('DeviceDays', () => {
   it('asks for a device’s day once, and again only once it was committed for an earlier day', () => {
     const days = new DeviceDays('Asia/Shanghai');
     const at = new Date('2026-03-01T02:00:00Z');
-    const batch = [
-      { devicePk: 1, at },
-      { devicePk: 1, at },
-      { devicePk: 2, at },
-    ];
-    const rows = days.pending(batch);
+    const next = new Date('2026-03-01T17:00:00Z');
+    const batch = (...reports: [number, Date][]) => {
+      const b = days.batch();
+      for (const [pk, when] of reports) b.note(pk, when);
+      return b.rows;
+    };
+    const rows = batch([1, at], [1, at], [2, at]);
     expect(rows).toEqual([
       { day: '2026-03-01', devicePk: 1 },
       { day: '2026-03-01', devicePk: 2 },
     ]);
     // Not committed (the flush failed): the next batch asks again.
-    expect(days.pending(batch)).toHaveLength(2);
+    expect(batch([1, at], [2, at])).toHaveLength(2);
     days.committed(rows);
-    expect(days.pending(batch)).toEqual([]);
-    const next = new Date('2026-03-01T17:00:00Z');
-    expect(days.pending([{ devicePk: 1, at: next }])).toEqual([{ day: '2026-03-02', devicePk: 1 }]);
+    expect(batch([1, at], [2, at])).toEqual([]);
+    expect(batch([1, next])).toEqual([{ day: '2026-03-02', devicePk: 1 }]);
     days.committed([{ day: '2026-03-02', devicePk: 1 }]);
     // A late report of the day before is written, and does not make the next report of today write again.
-    const late = days.pending([{ devicePk: 1, at }]);
+    const late = batch([1, at]);
     expect(late).toEqual([{ day: '2026-03-01', devicePk: 1 }]);
     days.committed(late);
-    expect(days.pending([{ devicePk: 1, at: next }])).toEqual([]);
+    expect(batch([1, next])).toEqual([]);
   });
 });

@@ -14,10 +14,15 @@ export interface DeviceDayRow {
   devicePk: number;
 }
 
+export interface DayBatch {
+  note(devicePk: number, at: Date): void;
+  readonly rows: DeviceDayRow[];
+}
+
 /**
  * Which (device, day) rows of device_days a flush must write: only a device's first report of a
- * day (in `zone`) since this process last wrote one. The hot path costs a division and a map
- * look-up per record; the zone's day is worked out once per quarter hour. After a restart every
+ * day (in `zone`) since this process last wrote one. The hot path costs a division and an
+ * integer-keyed map look-up per record; the zone's day is worked out once per quarter hour. After a restart every
  * device writes its day once more, which ON CONFLICT DO NOTHING absorbs.
  */
 export class DeviceDays {
@@ -42,20 +47,25 @@ export class DeviceDays {
     return this.cachedDay;
   }
 
-  /** The rows a batch adds: a device reporting on a day not yet written for it, once per batch. */
-  pending(reports: Iterable<{ devicePk: number; at: Date }>): DeviceDayRow[] {
+  /**
+   * Collects the rows a batch adds: `note` each report (the flush's planner does, where it has the
+   * device's pk already), then `rows` holds a device's day not yet written for it, once per batch.
+   */
+  batch(): DayBatch {
     const rows: DeviceDayRow[] = [];
     let inBatch: Map<number, string> | undefined;
-    for (const r of reports) {
-      const day = this.dayOf(r.at);
-      if (this.written.get(r.devicePk) === day) continue;
-      inBatch ??= new Map();
-      if (inBatch.get(r.devicePk) === day) continue;
-      // A batch spanning midnight writes both days; the later one is remembered (committed keeps the max).
-      inBatch.set(r.devicePk, day);
-      rows.push({ day, devicePk: r.devicePk });
-    }
-    return rows;
+    return {
+      rows,
+      note: (devicePk, at) => {
+        const day = this.dayOf(at);
+        if (this.written.get(devicePk) === day) return;
+        inBatch ??= new Map();
+        if (inBatch.get(devicePk) === day) return;
+        // A batch spanning midnight writes both days; committed keeps the later one.
+        inBatch.set(devicePk, day);
+        rows.push({ day, devicePk });
+      },
+    };
   }
 
   /** After COMMIT: these rows are in device_days. */

@@ -57,6 +57,8 @@ export function planFlush(
   stateOf: (pk: number) => LatestState | undefined,
   now: Date,
   filters: FilterOptions,
+  /** Told of every report of a registered device (device_days), a fix or not. */
+  onReport?: (devicePk: number, receivedAt: Date) => void,
 ): FlushPlan {
   const plan: FlushPlan = { positions: [], events: [], states: new Map(), dropped: {}, updates: [] };
   const touched = new Map<number, { info: DeviceInfo; events: DeviceEvent[] }>();
@@ -77,6 +79,7 @@ export function planFlush(
   for (const r of records) {
     const info = devices.get(r.deviceId);
     if (!info) continue;
+    onReport?.(info.pk, r.receivedAt);
     if (!touched.has(info.pk)) touched.set(info.pk, { info, events: [] });
     let st = plan.states.get(info.pk) ?? stateOf(info.pk) ?? EMPTY_STATE;
     const msg = r.message;

@@ -182,13 +182,19 @@ export class PositionWriter implements IngestSink {
     const infos = await this.devices.resolve(records.map((r) => r.deviceId));
     const missing = [...new Set([...infos.values()].map((d) => d.pk))].filter((pk) => !this.states.has(pk));
     const loaded = missing.length ? await loadStates(this.pool, missing) : new Map<number, LatestState>();
-    const plan = planFlush(records, infos, (pk) => this.states.get(pk) ?? loaded.get(pk), new Date(), this.filters);
-    // Any report of a registered device counts for its day, a fix or not.
-    const days = this.days.pending(reportsOf(records, infos));
-    await writePlan(this.pool, plan, days);
+    const days = this.days.batch();
+    const plan = planFlush(
+      records,
+      infos,
+      (pk) => this.states.get(pk) ?? loaded.get(pk),
+      new Date(),
+      this.filters,
+      days.note,
+    );
+    await writePlan(this.pool, plan, days.rows);
     // Only after COMMIT does the cached state move on: a failed flush leaves it as it was.
     for (const [pk, s] of plan.states) this.states.set(pk, s);
-    if (days.length) this.days.committed(days);
+    if (days.rows.length) this.days.committed(days.rows);
     this.stateRows.mark(plan.states);
     this.stats.flushes++;
     this.stats.recordsPersisted += records.length;
@@ -196,12 +202,5 @@ export class PositionWriter implements IngestSink {
     for (const [reason, n] of Object.entries(plan.dropped))
       this.stats.positionsDropped[reason] = (this.stats.positionsDropped[reason] ?? 0) + n;
     this.bus.publish(plan.updates);
-  }
-}
-
-function* reportsOf(records: InboundRecord[], infos: Map<string, { pk: number }>) {
-  for (const r of records) {
-    const info = infos.get(r.deviceId);
-    if (info) yield { devicePk: info.pk, at: r.receivedAt };
   }
 }
