@@ -31,7 +31,8 @@ export function onlineRateOption(
         itemStyle: { color: BLUE },
         areaStyle: { color: 'rgba(22, 119, 255, 0.12)' },
         label: { show: true, position: 'top', formatter: '{c} %', color: '#555' },
-        data: days.map((d) => d.Rate),
+        // A day before the unit had any device has no rate: a gap, not 0 %.
+        data: days.map((d) => (d.Total ? d.Rate : null)),
       },
     ],
   };
