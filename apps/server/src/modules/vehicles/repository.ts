@@ -211,6 +211,7 @@ export class VehicleRepository {
     if (q.province) conds.push(eq(vehicles.province, q.province));
     if (q.tag) conds.push(eq(vehicles.tag, q.tag));
     const where = and(...conds);
+    if (q.sort === 'HoldName') return this.listByUnit(where, q);
     // Nulls (no install time, no life status) last either way; the id breaks ties so pages never overlap.
     const order = q.sort ? [orderOf(q.sort, q.desc), desc(vehicles.id)] : [desc(vehicles.id)];
     const [rows, [total]] = await Promise.all([
@@ -225,6 +226,45 @@ export class VehicleRepository {
       this.db.select({ n: count() }).from(vehicles).where(where),
     ]);
     return { rows: rows.map(flatten), total: total?.n ?? 0 };
+  }
+
+  /**
+   * The list by unit name (units of one name by id), each unit's vehicles newest first. Sorting the joined rows
+   * by the unit's name read and sorted every vehicle of the subtree; instead the matching vehicles are counted
+   * per unit (which is also the total), the units holding the page are found by name, and their rows read on
+   * vehicles_hold_idx: one query the size of the count, and one or two small ones.
+   */
+  private async listByUnit(where: SQL | undefined, q: VehicleListQuery) {
+    const perUnit = await this.db
+      .select({ holdId: vehicles.holdId, name: holds.name, n: count() })
+      .from(vehicles)
+      .innerJoin(holds, eq(holds.id, vehicles.holdId))
+      .where(where)
+      .groupBy(vehicles.holdId, holds.name);
+    const dir = q.desc ? -1 : 1;
+    // Code-point order, as the C and C.UTF-8 collations of the project's databases compare.
+    perUnit.sort((a, b) => dir * (a.name < b.name ? -1 : a.name > b.name ? 1 : a.holdId - b.holdId));
+    const total = perUnit.reduce((sum, u) => sum + u.n, 0);
+    const rows: VehicleWithHold[] = [];
+    let skip = q.offset;
+    for (const unit of perUnit) {
+      if (rows.length >= q.limit) break;
+      if (skip >= unit.n) {
+        skip -= unit.n;
+        continue;
+      }
+      const page = await this.db
+        .select(withHold)
+        .from(vehicles)
+        .innerJoin(holds, eq(holds.id, vehicles.holdId))
+        .where(and(where, eq(vehicles.holdId, unit.holdId)))
+        .orderBy(desc(vehicles.id))
+        .limit(q.limit - rows.length)
+        .offset(skip);
+      rows.push(...page.map(flatten));
+      skip = 0;
+    }
+    return { rows, total };
   }
 
   /** The devices of the caller's subtree bound to these vehicles, online judged as the monitor judges it. */

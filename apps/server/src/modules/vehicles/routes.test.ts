@@ -148,6 +148,14 @@ describe.each(dbTargets())('vehicles on $name PostgreSQL', (target) => {
     expect(await plates('Plate', 'asc')).toEqual(['浙A12345', '浙B00001', '浙C00001']);
     expect(await plates('Plate', 'desc')).toEqual(['浙C00001', '浙B00001', '浙A12345']);
     expect(await plates('Cost', 'desc')).toEqual(['浙C00001', '浙A12345', '浙B00001']);
+    // By unit name ('Fleet' before 'Fleet east'), each unit's vehicles newest first, and paged across units.
+    expect(await plates('HoldName', 'asc')).toEqual(['浙C00001', '浙B00001', '浙A12345']);
+    expect(await plates('HoldName', 'desc')).toEqual(['浙A12345', '浙C00001', '浙B00001']);
+    const byUnit = async (PageIndex: number, SortType: string) =>
+      (await call<Page>('Vehicle/GetVehicleList', { PageIndex, PageSize: 2, SortColumn: 'HoldName', SortType })).data;
+    expect(await byUnit(2, 'asc')).toMatchObject({ total: 3, rows: [{ Plate: '浙A12345' }] });
+    expect((await byUnit(1, 'desc')).rows.map((r) => r.Plate)).toEqual(['浙A12345', '浙C00001']);
+    expect((await list({ SortColumn: 'HoldName', Keyword: '浙B' })).rows.map((r) => r.Plate)).toEqual(['浙B00001']);
     // A vehicle without an install time comes last either way.
     expect((await plates('InstallTime', 'desc'))[0]).toBe('浙A12345');
     expect((await plates('InstallTime', 'asc'))[0]).toBe('浙A12345');
