@@ -36,7 +36,7 @@ export interface GoodVehicle {
 /** A device a vehicle row names, as the caller's subtree has it. */
 export interface DeviceForBinding {
   pk: number;
-  /** Where the device is now: the plate of its vehicle, or null. */
+  /** Where the device is now: the plate of its vehicle ('' when that vehicle is outside the caller's subtree), or null. */
   vehiclePlate: string | null;
   /** A person's or asset's device. */
   onObject: boolean;
@@ -137,7 +137,8 @@ export function checkVehicleRows(rows: VehicleRow[], ctx: VehicleCheckContext) {
     for (const id of ids.slice(0, VEHICLE_DEVICES_MAX)) {
       const device = ctx.devices.get(id);
       if (!device) fail('DeviceIDs', 'impDeviceUnknown', id);
-      else if (device.vehiclePlate !== null) fail('DeviceIDs', 'impDeviceOnVehicle', `${id} → ${device.vehiclePlate}`);
+      else if (device.vehiclePlate !== null)
+        fail('DeviceIDs', 'impDeviceOnVehicle', device.vehiclePlate ? `${id} → ${device.vehiclePlate}` : id);
       else if (device.onObject) fail('DeviceIDs', 'impDeviceOnObject', id);
       else {
         const first = deviceRow.get(device.pk);

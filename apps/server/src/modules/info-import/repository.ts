@@ -69,6 +69,9 @@ export class InfoImportRepository {
         deviceId: devices.deviceId,
         protocol: devices.protocol,
         vehiclePlate: vehicles.plate,
+        vehicleHoldPath: sql<
+          string | null
+        >`(SELECT ${holds.path} FROM ${holds} WHERE ${holds.id} = ${vehicles.holdId})`,
         onObject: sql<boolean>`(${devices.objectType} <> ${ObjectType.Vehicle} OR EXISTS (
           SELECT 1 FROM ${deviceObjects} WHERE ${deviceObjects.devicePk} = ${devices.id}))`,
       })

@@ -129,7 +129,10 @@ export class InfoImportService {
       for (const form of formsOf(t)) {
         const d = byId.get(form);
         if (d && normaliseDeviceId(d.protocol as Protocol, t) === d.deviceId) {
-          out.set(t, { pk: d.pk, vehiclePlate: d.vehiclePlate, onObject: d.onObject });
+          // A plate is named only when its vehicle is in the caller's subtree too.
+          const visible = d.vehicleHoldPath !== null && inSubtree(holdPath, d.vehicleHoldPath);
+          const vehiclePlate = d.vehiclePlate === null ? null : visible ? d.vehiclePlate : '';
+          out.set(t, { pk: d.pk, vehiclePlate, onObject: d.onObject });
           break;
         }
       }

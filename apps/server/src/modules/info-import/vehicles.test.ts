@@ -174,6 +174,15 @@ describe.each(dbTargets())('Vehicle/ImportVehicles on $name PostgreSQL', (target
     expect((await deviceRow(imei(2, 3))).vehicleId).toBeNull();
   });
 
+  it('names the vehicle a device is on only when that vehicle is in the caller’s units', async () => {
+    const theirs = await insertVehicle(t, sibling.id, 'SECRET-1');
+    await insertDevice(t, fleet.id, imei(3, 1), { vehicleId: theirs.id });
+    const r = await importVehicles({ HoldID: fleet.id, Rows: [{ Plate: 'NEW-3', DeviceIDs: imei(3, 1) }] });
+    expect(r.data.Errors).toEqual([
+      { Row: 1, Column: 'DeviceIDs', Reason: `The device is on another vehicle: ${imei(3, 1)}` },
+    ]);
+  });
+
   it('refuses another hold’s HoldID like a missing one, and callers without vehicle management', async () => {
     const other = await importVehicles({ HoldID: sibling.id, Rows: [{ Plate: 'X-1' }] });
     expect(other).toMatchObject({ code: ReplyCode.Forbidden, errCode: ErrCode.OutsideHold });
