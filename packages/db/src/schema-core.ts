@@ -265,6 +265,8 @@ export const devices = pgTable(
     index('devices_vehicle_idx').on(t.vehicleId),
     // The device list's default order (newest first), so its first page is not a sort of the whole fleet.
     index('devices_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    // Soonest VIP expiry first, ties by id (the list's tie-break), read from the index.
+    index('devices_vip_idx').on(t.vipExpiresAt, t.id),
     // The device lists' keyword (a substring of the ID, name or SIM): trigram indexes, as for vehicles.
     index('devices_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('devices_sim_trgm_idx').using('gin', sql`${t.sim} gin_trgm_ops`),
@@ -277,33 +279,38 @@ export const devices = pgTable(
  * The person or asset a person or asset device is on (spec section 3: Person device, Asset device), one per device.
  * Person fields and asset fields share the row; the kind says which apply.
  */
-export const deviceObjects = pgTable('device_objects', {
-  devicePk: integer('device_pk')
-    .primaryKey()
-    .references(() => devices.id, { onDelete: 'cascade' }),
-  /** 2 person, 3 asset: the device's object_type when the row was written. */
-  kind: smallint('kind').notNull(),
-  name: text('name').notNull(),
-  /** The person's or asset's own number ("id" in spec section 3): staff number, asset tag. */
-  objectNo: text('object_no').notNull().default(''),
-  age: smallint('age'),
-  /** Chinese resident ID card number, 18 characters, GB 11643 check digit verified. */
-  idCard: text('id_card').notNull().default(''),
-  phone: text('phone').notNull().default(''),
-  /** 1 male, 2 female; null not given. */
-  sex: smallint('sex'),
-  category: text('category').notNull().default(''),
-  /** Stored photo (JPG/PNG) under DATA_DIR; '' none. */
-  photo: text('photo').notNull().default(''),
-  colour: text('colour').notNull().default(''),
-  /** Kilograms and metres. */
-  weight: real('weight'),
-  length: real('length'),
-  width: real('width'),
-  height: real('height'),
-  shape: text('shape').notNull().default(''),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const deviceObjects = pgTable(
+  'device_objects',
+  {
+    devicePk: integer('device_pk')
+      .primaryKey()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** 2 person, 3 asset: the device's object_type when the row was written. */
+    kind: smallint('kind').notNull(),
+    name: text('name').notNull(),
+    /** The person's or asset's own number ("id" in spec section 3): staff number, asset tag. */
+    objectNo: text('object_no').notNull().default(''),
+    age: smallint('age'),
+    /** Chinese resident ID card number, 18 characters, GB 11643 check digit verified. */
+    idCard: text('id_card').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    /** 1 male, 2 female; null not given. */
+    sex: smallint('sex'),
+    category: text('category').notNull().default(''),
+    /** Stored photo (JPG/PNG) under DATA_DIR; '' none. */
+    photo: text('photo').notNull().default(''),
+    colour: text('colour').notNull().default(''),
+    /** Kilograms and metres. */
+    weight: real('weight'),
+    length: real('length'),
+    width: real('width'),
+    height: real('height'),
+    shape: text('shape').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The device list's keyword finds a person's or asset's name (a substring, any case) through this.
+  (t) => [index('device_objects_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
+);
 
 /**
  * One row per device per calendar day (UTC+8 business day, see the ingest) on which it reported: the

@@ -171,7 +171,11 @@ export class DeviceRepository {
   }
 
   async list(q: DeviceListQuery): Promise<{ rows: DeviceWithHold[]; total: number }> {
-    const conds: (SQL | undefined)[] = [like(holds.path, `${q.holdPath}%`)];
+    // The subtree as a set of hold ids (not a join condition): the count can then be read from devices_hold_idx
+    // alone, and a page walks the order's index, checking each device's hold in that set.
+    const conds: (SQL | undefined)[] = [
+      sql`${devices.holdId} = ANY(ARRAY(SELECT h.id FROM holds h WHERE h.path LIKE ${`${q.holdPath}%`}))`,
+    ];
     if (q.keyword) conds.push(keywordMatch(q.keyword));
     if (q.protocol) conds.push(eq(devices.protocol, q.protocol));
     if (q.deviceIds) conds.push(typedIdsMatch(q.deviceIds));
@@ -190,10 +194,14 @@ export class DeviceRepository {
         .from(devices)
         .innerJoin(holds, eq(holds.id, devices.holdId))
         .where(where)
-        .orderBy(q.desc ? desc(SORT[q.sort]) : asc(SORT[q.sort]), asc(devices.id))
+        .orderBy(
+          ...[q.desc ? desc(SORT[q.sort]) : asc(SORT[q.sort])],
+          // Device IDs are unique: no tie to break, and the unique index then gives the order.
+          ...(q.sort === 'DeviceID' ? [] : [asc(devices.id)]),
+        )
         .limit(q.limit)
         .offset(q.offset),
-      this.db.select({ n: count() }).from(devices).innerJoin(holds, eq(holds.id, devices.holdId)).where(where),
+      this.db.select({ n: count() }).from(devices).where(where),
     ]);
     return {
       rows: rows.map((r) => ({ ...r.device, holdName: r.holdName, holdPath: r.holdPath })),

@@ -1,0 +1,2 @@
+CREATE INDEX "device_objects_name_trgm_idx" ON "device_objects" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "devices_vip_idx" ON "devices" USING btree ("vip_expires_at","id");
