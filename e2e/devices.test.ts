@@ -64,6 +64,14 @@ describe('devices', () => {
     const total = await api.post<{ total: number }>('Device/GetDeviceList', { PageIndex: 1, PageSize: 1 });
     expect(total.total).toBeGreaterThan(0);
     await browser.shot('devices-01-list-zh');
+    // The columns past the first screen: VIP expiry, state, times, place, battery, alarms.
+    for (const [i, x] of [800, 1600, 4000].entries()) {
+      await page
+        .locator('[data-testid=device-table] .ant-table-content')
+        .evaluate((el, left) => el.scrollTo({ left }), x);
+      await page.waitForTimeout(200);
+      await browser.shot(`devices-01-list-zh-right${i + 1}`);
+    }
   });
 
   it('adds a person device: a bad ID card is refused naming the field, fixed, then found in the list', async () => {
