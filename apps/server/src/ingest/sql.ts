@@ -1,3 +1,4 @@
+import { LIMITS } from '@lodestar/domain';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { COPY_POSITIONS_BINARY, encodePositionsBinary } from './copy-binary.ts';
@@ -74,9 +75,18 @@ ON CONFLICT (device_pk) DO UPDATE SET
   alarms = EXCLUDED.alarms, overspeed_since = EXCLUDED.overspeed_since, attributes = EXCLUDED.attributes`;
 
 // The join skips a device removed since the cache read it (device_days has a foreign key, positions none).
+// A device's first report of a day is also where a VIP that never started starts (spec section 9: the default
+// years from activation; a device that reports is active, Device/Activate starts it for one that has not
+// reported yet). In the same statement, so the hot path pays no round trip, and only on a device's first flush
+// of a day.
 const INSERT_DEVICE_DAYS = `
+WITH x AS (SELECT * FROM unnest($1::date[], $2::int[]) AS x(day, device_pk)),
+     vip AS (
+       UPDATE devices d SET vip_expires_at = (f.day + ${LIMITS.defaultVipYears} * interval '1 year')::date
+         FROM (SELECT device_pk, min(day) AS day FROM x GROUP BY device_pk) f
+        WHERE d.id = f.device_pk AND d.vip_expires_at IS NULL)
 INSERT INTO device_days (day, device_pk)
-SELECT x.day, x.device_pk FROM unnest($1::date[], $2::int[]) AS x(day, device_pk) JOIN devices d ON d.id = x.device_pk
+SELECT x.day, x.device_pk FROM x JOIN devices d ON d.id = x.device_pk
 ON CONFLICT DO NOTHING`;
 
 /**

@@ -207,7 +207,30 @@ describe.each(dbTargets())('ingest on $name PostgreSQL', (target) => {
     expect(broken.writer.stats.recordsPersisted).toBe(0);
   });
 
+  it('starts a VIP never started at the device’s first reported day, for the default 4 years, and keeps a set one', async () => {
+    const vip = async (id: string) =>
+      (
+        await t.database.pool.query(
+          `SELECT to_char(vip_expires_at, 'YYYY-MM-DD') AS v FROM devices WHERE device_id = $1`,
+          [id],
+        )
+      ).rows[0]?.v as string | null;
+    // Both devices reported in the tests above (today in Asia/Shanghai, the shared writer's zone), and the New
+    // York writer's days after the rows were cleared are later flushes: the first day wins.
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+    const inFour = `${Number(today.slice(0, 4)) + 4}${today.slice(4)}`;
+    expect(await vip('861234567890001')).toBe(inFour);
+    await t.database.pool.query(`UPDATE devices SET vip_expires_at = '2030-01-01' WHERE device_id = '861234567890002'`);
+    await t.database.pool.query('DELETE FROM device_days');
+    const fresh = createIngest(t.database.pool, new InProcessBus());
+    await fresh.writer.persist([rec('861234567890002', [pos(at(300), { lat: 31.2394 })])]);
+    expect(await vip('861234567890002')).toBe('2030-01-01');
+    await fresh.writer.close();
+  });
+
   it('refuses a track longer than 30 days and one older than 7 days without VIP', async () => {
+    // The reporting devices have their VIP since their first day (above): this one has none.
+    await t.database.pool.query(`UPDATE devices SET vip_expires_at = NULL WHERE device_id = '861234567890001'`);
     const r = await t.call('POST', 'History/GetTrack', {
       token,
       body: { DeviceID: '861234567890001', StartTime: '2026-01-01 00:00:00', EndTime: '2026-03-01 00:00:00' },
