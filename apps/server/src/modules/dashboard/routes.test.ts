@@ -247,4 +247,19 @@ describe.each(dbTargets())('Dashboard/GetSummary on $name PostgreSQL', (target) 
     expect(r.code).toBe(400);
     expect(r.msg).toMatch(/HoldID/);
   });
+  it('keeps a finished day’s online count between refreshes and counts today’s every time', async () => {
+    const before = (await summary()).data.OnlineRate7d;
+    const online = (rate: typeof before, d: string) => rate.find((x) => x.Day === d)!.Online;
+    // A device of the unit with no row yet for yesterday nor today reports late for the one and now for the other.
+    const has = async (d: string, devicePk: number) =>
+      (await sql('SELECT 1 FROM device_days WHERE day = $1 AND device_pk = $2', [d, devicePk])).rows.length > 0;
+    let late: number | undefined;
+    for (const k of ['A', 'B', 'C', 'D', 'E'])
+      if (pk[k] && !(await has(day(-1), pk[k]!)) && !(await has(today, pk[k]!))) late = pk[k];
+    expect(late).toBeDefined();
+    await sql('INSERT INTO device_days (day, device_pk) VALUES ($1, $2), ($3, $2)', [day(-1), late, today]);
+    const after = (await summary()).data.OnlineRate7d;
+    expect(online(after, day(-1))).toBe(online(before, day(-1))); // kept: not recounted within the TTL
+    expect(online(after, today)).toBe(online(before, today) + 1);
+  });
 });
