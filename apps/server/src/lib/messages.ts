@@ -194,62 +194,6 @@ const CORE_MESSAGES = {
     en: 'This device is not in stock for registration: check its ID or ask your provider',
     fr: 'Cet appareil n’est pas en stock pour l’inscription : vérifiez son identifiant ou adressez-vous au fournisseur',
   },
-  // catalogue
-  nameExists: { zh: '名称已存在', en: 'Already exists', fr: 'Existe déjà' },
-  operatorNotAvailable: {
-    zh: '所属单位无法使用该运营商',
-    en: 'This carrier is not available to the owning organisation',
-    fr: "Cet opérateur n'est pas disponible pour l'organisation propriétaire",
-  },
-  catalogueInUse: {
-    zh: '仍在使用中，不能删除',
-    en: 'Cannot remove, still used by',
-    fr: 'Suppression impossible, encore utilisé par',
-  },
-  catalogueCarrierInUse: {
-    zh: '仍在使用中，不能更换运营商',
-    en: 'The carrier cannot change while used by',
-    fr: "L'opérateur ne peut pas changer tant qu'il est utilisé par",
-  },
-  usedBySims: { zh: 'SIM卡', en: 'SIM cards', fr: 'cartes SIM' },
-  usedByCardTypes: { zh: '卡类型', en: 'card types', fr: 'types de carte' },
-  usedByPackages: { zh: '套餐', en: 'packages', fr: 'forfaits' },
-  usedBySuppliers: { zh: '供应商', en: 'suppliers', fr: 'fournisseurs' },
-  usedByWorkOrders: { zh: '工单', en: 'work orders', fr: 'ordres de travail' },
-  usedByBatches: { zh: '入库批次', en: 'import batches', fr: "lots d'importation" },
-  // work orders
-  workNoOrderSelected: { zh: '请选择工单', en: 'No order selected', fr: 'Aucun ordre de travail sélectionné' },
-  workUnitRequired: {
-    zh: '退卡需要选择接收单位',
-    en: 'Unit required for return',
-    fr: 'Une unité de réception est requise pour un retour',
-  },
-  workAlreadyReviewed: {
-    zh: '工单已审核',
-    en: 'This order has already been reviewed',
-    fr: 'Cet ordre de travail a déjà été examiné',
-  },
-  workOrderOpen: {
-    zh: '该卡已有审核中的工单',
-    en: 'This SIM already has an order under review',
-    fr: 'Cette carte SIM a déjà un ordre de travail en cours d’examen',
-  },
-  workStateNotAllowed: {
-    zh: '该卡当前状态不能办理此业务',
-    en: "The SIM's state does not allow this request",
-    fr: 'L’état de la carte SIM ne permet pas cette demande',
-  },
-  workPackageCarrier: {
-    zh: '套餐不属于该卡的运营商',
-    en: "The package is not one of the SIM's carrier",
-    fr: 'Le forfait n’appartient pas à l’opérateur de la carte SIM',
-  },
-  workPackageSame: {
-    zh: '新套餐与当前套餐相同',
-    en: 'The new package is the current one',
-    fr: 'Le nouveau forfait est le forfait actuel',
-  },
-  workImeiFormat: { zh: 'IMEI须为15位数字', en: 'IMEI must be 15 digits', fr: 'L’IMEI doit comporter 15 chiffres' },
   // sims
   importRequired: { zh: '必填', en: 'Required', fr: 'Obligatoire' },
   iccidLength: {

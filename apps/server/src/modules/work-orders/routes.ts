@@ -13,6 +13,8 @@ import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Exporter } from '../../lib/exporter.ts';
 import { listExportRoute } from '../../lib/list-export.ts';
+import { registerMessages } from '../../lib/messages.ts';
+import { WORK_ORDER_MESSAGES } from './messages.ts';
 import type { ReviewService } from './review.ts';
 import type { WorkOrderService } from './service.ts';
 import { WORK_COLUMNS, WORK_EXPORT_NAME } from './work-export.ts';
@@ -24,6 +26,7 @@ export function workOrderRoutes(
   fastify: FastifyInstance,
   svc: { orders: WorkOrderService; review: ReviewService; exporter: Exporter },
 ) {
+  registerMessages(WORK_ORDER_MESSAGES);
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const base = '/API/api/WorkFlow';
 
