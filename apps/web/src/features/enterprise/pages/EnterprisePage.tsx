@@ -3,14 +3,12 @@ import { HoldType } from '@lodestar/domain';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Space, Spin, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { FilterForm, FormModal, PAGE_SIZE_OPTIONS, useServerList } from '../../../components/table/index.ts';
 import { useSession } from '../../../store/session.ts';
 import { HOLD_KEY, moveHold } from '../../accounts/api/holds.ts';
-import { fromClock, toClock } from '../../accounts/components/AccessWindowFields.tsx';
 import { ResetPasswordModal } from '../../accounts/components/ResetPasswordModal.tsx';
 import { useRowLock } from '../../accounts/manage.ts';
 import '../../accounts/accounts.css';
@@ -26,6 +24,7 @@ import {
   removeEnterprise,
 } from '../api/enterprise.ts';
 import { type EnterpriseForm, EnterpriseFormFields } from '../components/EnterpriseFormFields.tsx';
+import { adminBody, toForm } from '../enterprise-form.ts';
 import '../enterprise.css';
 
 /** Sub-units fetched when a row is expanded; a unit with more is opened (chosen in the unit tree) instead. */
@@ -38,42 +37,6 @@ type Line =
   | { key: string; kind: 'more'; parent: EnterpriseRow; more: number };
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; row: EnterpriseRow } | { kind: 'move'; row: EnterpriseRow } | null;
-
-const toForm = (r: EnterpriseRow): Partial<EnterpriseForm> => {
-  const a = r.Admin;
-  return {
-    HoldName: r.HoldName,
-    HoldType: r.HoldType as EnterpriseForm['HoldType'],
-    Phone: a?.Phone ?? '',
-    UserName: a?.UserName ?? '',
-    Contact: a?.Contact ?? '',
-    Email: a?.Email ?? '',
-    Address: a?.Address ?? '',
-    TimeZone: a?.TimeZone || undefined,
-    ServiceEndDate: a?.ServiceEndDate ? dayjs(a.ServiceEndDate) : null,
-    AccessStart: fromClock(a?.AccessStart),
-    AccessEnd: fromClock(a?.AccessEnd),
-    DefaultProvince: a?.DefaultProvince ?? '',
-    Remark: a?.Remark ?? '',
-    Funs: a?.Funs ?? [],
-  };
-};
-
-/** The administrator's part of a body: what AddEnterprise and ModifyEnterprise share. */
-const adminBody = (v: EnterpriseForm) => ({
-  Phone: v.Phone,
-  UserName: v.UserName,
-  Contact: v.Contact,
-  Email: v.Email ?? '',
-  Address: v.Address,
-  ...(v.TimeZone ? { TimeZone: v.TimeZone } : {}),
-  ServiceEndDate: v.ServiceEndDate ? v.ServiceEndDate.format('YYYY-MM-DD') : '',
-  AccessStart: toClock(v.AccessStart),
-  AccessEnd: toClock(v.AccessEnd),
-  DefaultProvince: v.DefaultProvince ?? '',
-  Remark: v.Remark ?? '',
-  Funs: v.Funs ?? [],
-});
 
 /** /info/enterprise: the units below the one chosen in the unit list, as a tree-table with their administrators. */
 export default function EnterprisePage() {
