@@ -2,4 +2,5 @@
 
 export * from './schema-billing.ts';
 export * from './schema-core.ts';
+export * from './schema-fleet.ts';
 export * from './schema-sim.ts';
