@@ -146,10 +146,18 @@ export default function VehiclesPage() {
       key: 'VehicleLifeStatus',
       dataIndex: 'VehicleLifeStatus',
       title: t('field.VehicleLifeStatus'),
-      width: 120,
+      width: 160,
       sortable: true,
-      render: (v: number | null) =>
-        v ? <Tag color={LIFE_COLOURS[v]}>{t(`lifeStatus.${VEHICLE_LIFE_KEYS[v as 1 | 2 | 3 | 4 | 5]}`)}</Tag> : null,
+      // French says "En retard de paiement": the tag keeps to its cell (whole text on hover), never over the owner.
+      render: (v: number | null) => {
+        if (!v) return null;
+        const text = t(`lifeStatus.${VEHICLE_LIFE_KEYS[v as 1 | 2 | 3 | 4 | 5]}`);
+        return (
+          <Tag color={LIFE_COLOURS[v]} title={text} className="life-tag">
+            {text}
+          </Tag>
+        );
+      },
     },
     { key: 'OwnerName', dataIndex: 'OwnerName', title: t('field.OwnerName'), width: 130, sortable: true },
     { key: 'HoldName', dataIndex: 'HoldName', title: t('field.HoldName'), width: 150, sortable: true, ellipsis: true },
