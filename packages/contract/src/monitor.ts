@@ -32,22 +32,8 @@ export type ReleaseAlarmInput = Static<typeof ReleaseAlarmBody>;
 export const ReleaseAlarmReply = ReplyOf(Type.Object({ Released: Type.Integer() }));
 export type Released = Static<typeof ReleaseAlarmReply>['data'];
 
-export const TrackBody = Type.Object({ DeviceID, StartTime: DateTimeText, EndTime: DateTimeText });
-export type TrackInput = Static<typeof TrackBody>;
-export const TrackPointSchema = Type.Object({
-  GpsTime: Type.String(),
-  ReceiveTime: Type.String(),
-  Lat: Type.Number(),
-  Lng: Type.Number(),
-  Speed: Type.Number(),
-  Course: Type.Number(),
-  Altitude: Nullable(Type.Number()),
-  Satellites: Nullable(Type.Integer()),
-  Valid: Type.Boolean(),
-  Alarms: Type.Array(Type.String()),
-});
-export type TrackPoint = Static<typeof TrackPointSchema>;
-export const TrackReply = ReplyOf(Type.Array(TrackPointSchema));
+// The track is history's (history.ts); the monitor's trails call it too.
+export { TrackBody, type TrackInput, type TrackPoint, TrackPointSchema, TrackReply } from './history.ts';
 
 const CellSchema = Type.Object({
   MCC: Type.Integer(),
