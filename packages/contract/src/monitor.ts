@@ -1,6 +1,6 @@
 import { STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
-import { DateTimeText, DeviceID, Id, Literals, Nullable, ReplyOf } from './common.ts';
+import { DeviceID, Id, Literals, Nullable, ReplyOf } from './common.ts';
 import { DeviceKeyword, type DeviceRow } from './devices.ts';
 
 export { DeviceListReply as MonitorListReply } from './devices.ts';
