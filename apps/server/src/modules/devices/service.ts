@@ -1,10 +1,11 @@
 import { AccountType, LIMITS, type StatusFilter, splitDeviceIds } from '@lodestar/domain';
 import { isOnline, type LatestState, lifeState, type MapStatus, mapStatus } from '../../ingest/state.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { historyPeriod } from '../../lib/history-period.ts';
 import type { HoldScope } from '../../lib/hold-scope.ts';
 import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
-import { formatInZone, parseInZone, zoneFormatter } from '../../lib/time.ts';
+import { formatInZone, zoneFormatter } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { DeviceRepository, DeviceWithHold } from './repository.ts';
 
@@ -113,16 +114,7 @@ export class DeviceService {
 
   async track(auth: AuthContext, deviceId: string, startText: string, endText: string) {
     const device = await this.owned(auth, deviceId);
-    const from = parseInZone(startText, auth.timeZone);
-    const to = parseInZone(endText, auth.timeZone);
-    if (!from) throw badRequest('invalidField', 'StartTime');
-    if (!to) throw badRequest('invalidField', 'EndTime');
-    if (from >= to) throw badRequest('invalidField', 'StartTime < EndTime');
-    const day = 86_400_000;
-    if (to.getTime() - from.getTime() > LIMITS.trackQueryDays * day) throw badRequest('trackTooLong');
-    const vip = device.vipExpiresAt !== null && device.vipExpiresAt >= new Date().toISOString().slice(0, 10);
-    const days = vip ? LIMITS.historyVipDays : LIMITS.historyFreeDays;
-    if (from.getTime() < Date.now() - days * day) throw badRequest(vip ? 'historyTooOld' : 'historyVipOnly', `${days}`);
+    const { from, to } = historyPeriod(startText, endText, auth.timeZone, device.vipExpiresAt);
     const rows = await this.devices.track(device.id, from, to);
     // Two times per point: a 30-day track formats half a million, so the zone's offset is looked up per hour.
     const inZone = zoneFormatter(auth.timeZone);
