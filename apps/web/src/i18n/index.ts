@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'dashboard',
   'devices',
   'vehicles',
+  'history',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });

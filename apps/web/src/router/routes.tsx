@@ -1,4 +1,4 @@
-import { GPS_MENU, type MenuEntry, SIM_MENU } from '@lodestar/domain';
+import { Fn, GPS_MENU, type MenuEntry, SIM_MENU } from '@lodestar/domain';
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { ParentIndex, RequireAuth, RequireFn } from './guards.tsx';
@@ -14,6 +14,7 @@ const UserInfoPage = lazy(() => import('../features/user/pages/UserInfoPage.tsx'
 const DownloadPage = lazy(() => import('../features/user/pages/DownloadPage.tsx'));
 const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage.tsx'));
 const StatusPage = lazy(() => import('../pages/StatusPage.tsx'));
+const HistoryPrintPage = lazy(() => import('../features/history/pages/HistoryPrintPage.tsx'));
 
 /** Pages of the menus that are built; every other entry shows the "coming in a later release" page. */
 const BUILT_PAGES: Record<string, React.ComponentType> = {
@@ -88,6 +89,17 @@ export const routes: RouteObject[] = [
       { path: '/securityProtocol', element: <ProtocolPage kind="security" /> },
       { path: '/401', element: <StatusPage status="401" /> },
       { path: '/500', element: <StatusPage status="500" /> },
+      {
+        // The evidence page opens in its own tab, a sheet to print without the console's shell.
+        path: '/monitor/history/print',
+        element: (
+          <RequireAuth>
+            <RequireFn fn={Fn.playback}>
+              <HistoryPrintPage />
+            </RequireFn>
+          </RequireAuth>
+        ),
+      },
       {
         element: (
           <RequireAuth>

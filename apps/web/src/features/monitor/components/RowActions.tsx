@@ -1,6 +1,7 @@
 import {
   AlertOutlined,
   EllipsisOutlined,
+  HistoryOutlined,
   InfoCircleOutlined,
   LockOutlined,
   NodeIndexOutlined,
@@ -22,6 +23,7 @@ export type RowAction =
   | 'details'
   | 'follow'
   | 'trail'
+  | 'history'
   | 'release'
   | 'arm'
   | 'disarm'
@@ -84,6 +86,7 @@ function RowMenu({ row, label, onAction }: Props) {
     },
     { key: 'trail', icon: <NodeIndexOutlined />, label: t('actions.trail') },
   ];
+  if (funs.has(Fn.playback)) items.push({ key: 'history', icon: <HistoryOutlined />, label: t('rowMenu.history') });
   if (hasAlarm && funs.has(Fn.releaseAlarm))
     items.push({ key: 'release', icon: <AlertOutlined />, label: t('actions.releaseAlarm'), danger: true });
   // What the device's protocol cannot carry is shown disabled, with the reason (the server refuses it too).

@@ -2,6 +2,10 @@ import type { MonitorRow } from '@lodestar/contract/monitor';
 import { App } from 'antd';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useUserTimeZone } from '../../../lib/user-time.ts';
+import { historyHref } from '../../history/history-url.ts';
+import { todaySoFar } from '../../history/period.ts';
 import { activateDevice } from '../api/activate-device.ts';
 import type { RowAction } from '../components/RowActions.tsx';
 import { useMonitorStore } from '../live/monitor-store.ts';
@@ -24,6 +28,8 @@ export function useRowActions(targets: RowActionTargets): (action: RowAction, ro
   const { t } = useTranslation('monitor');
   const { modal, message } = App.useApp();
   const command = useDeviceCommand();
+  const navigate = useNavigate();
+  const timeZone = useUserTimeZone();
 
   const handle = (action: RowAction, row: MonitorRow) => {
     const id = row.DeviceID;
@@ -35,6 +41,9 @@ export function useRowActions(targets: RowActionTargets): (action: RowAction, ro
         return targets.follow(row);
       case 'trail':
         return targets.trail(id);
+      case 'history':
+        // Today so far, in the user's zone: the replay page reads the same choice from its URL.
+        return navigate(historyHref({ devices: [id], ...todaySoFar(timeZone) }));
       case 'release':
         return targets.release(row);
       case 'policy':
