@@ -24,7 +24,7 @@ import { InProcessBus } from '../apps/server/src/ingest/bus.ts';
 import { createIngest } from '../apps/server/src/ingest/index.ts';
 import type { PositionRow } from '../apps/server/src/ingest/plan.ts';
 import { zoneFormatter } from '../apps/server/src/lib/time.ts';
-import { DeviceRepository } from '../apps/server/src/modules/devices/repository.ts';
+import { HistoryRepository } from '../apps/server/src/modules/history/repository.ts';
 import { LocalSmsProvider } from '../apps/server/src/modules/sms/provider.ts';
 import { benchDatabase, fmt, percentile } from './lib.ts';
 import { copyPositions } from './raw-insert.ts';
@@ -190,7 +190,7 @@ async function benchTarget(target: 'embedded' | 'external') {
     return { ms: performance.now() - started, body };
   };
 
-  const repo = new DeviceRepository(db, bench.pool);
+  const repo = new HistoryRepository(bench.pool);
   let pick = 0;
   const window = (s: Size): { device: { id: number; device_id: string }; from: number; to: number } => {
     pick++;

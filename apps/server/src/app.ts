@@ -48,6 +48,9 @@ import { geocodeRoutes } from './modules/geocode/routes.ts';
 import { HealthRepository } from './modules/health/repository.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { HealthService } from './modules/health/service.ts';
+import { HistoryRepository } from './modules/history/repository.ts';
+import { historyRoutes } from './modules/history/routes.ts';
+import { HistoryService } from './modules/history/service.ts';
 import { HoldRepository } from './modules/holds/repository.ts';
 import { holdRoutes } from './modules/holds/routes.ts';
 import { HoldService } from './modules/holds/service.ts';
@@ -208,6 +211,8 @@ export async function buildApp({
       monitorRepo.followedPks(userId),
     ),
   );
+  const historyRepo = new HistoryRepository(database.pool);
+  historyRoutes(app, new HistoryService(historyRepo, deviceRepo));
   registerInfoImport(app, {
     db,
     dataDir: config.dataDir,

@@ -4,3 +4,4 @@ export * from './schema-billing.ts';
 export * from './schema-core.ts';
 export * from './schema-fleet.ts';
 export * from './schema-sim.ts';
+export * from './schema-track.ts';

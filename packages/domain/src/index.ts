@@ -1,6 +1,7 @@
 export * from './api.ts';
 export * from './billing.ts';
 export * from './command-support.ts';
+export * from './compact-track.ts';
 export * from './devices.ts';
 export * from './enums.ts';
 export * from './functions.ts';

@@ -158,6 +158,11 @@ describe.each(dbTargets())("another hold's ids are refused on $name PostgreSQL",
     ['Vehicle/MoveVehicles', { VehicleIDs: [vehicles.b], HoldID: a.hold.id }],
     ['Vehicle/MoveVehicles', { VehicleIDs: [vehicles.a], HoldID: b.hold.id }],
     ['History/GetTrack', { DeviceID: B_DEVICE, StartTime: '2026-11-20 00:00:00', EndTime: '2026-11-21 00:00:00' }],
+    [
+      'History/GetTrack',
+      { DeviceID: B_DEVICE, StartTime: '2026-11-20 00:00:00', EndTime: '2026-11-21 00:00:00', Format: 'compact' },
+    ],
+    ['History/GetPosition', { DeviceID: B_DEVICE, GpsTime: '2026-11-20 00:00:00' }],
   ];
 
   it('refuses every id-taking call', async () => {

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ActivateReply, DeviceIdBody, UnknownListReply, UnknownQuery } from '@lodestar/contract/devices';
-import { MonitorBody, MonitorListReply, TrackBody, TrackReply } from '@lodestar/contract/monitor';
+import { MonitorBody, MonitorListReply } from '@lodestar/contract/monitor';
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
 import { registerMessages } from '../../lib/messages.ts';
@@ -9,7 +9,7 @@ import type { DeviceService } from './service.ts';
 
 const manage = { fn: Fn.deviceManage };
 
-/** Device/Activate (function 76), Device/GetUnknownDevices, Monitor/GetMonitorList and History/GetTrack: all scoped to the caller's hold subtree. */
+/** Device/Activate (function 76), Device/GetUnknownDevices and Monitor/GetMonitorList: all scoped to the caller's hold subtree. */
 export function deviceRoutes(fastify: FastifyInstance, svc: DeviceService) {
   registerMessages(DEVICES_MESSAGES);
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -42,13 +42,5 @@ export function deviceRoutes(fastify: FastifyInstance, svc: DeviceService) {
         }),
       );
     },
-  );
-  app.post(
-    '/API/api/History/GetTrack',
-    {
-      config: { fn: [Fn.playback, Fn.trackQuery] },
-      schema: { tags: ['history'], body: TrackBody, response: { 200: TrackReply } },
-    },
-    async (req, reply) => reply.ok(await svc.track(req.auth, req.body.DeviceID, req.body.StartTime, req.body.EndTime)),
   );
 }

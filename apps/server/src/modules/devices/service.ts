@@ -1,11 +1,10 @@
 import { AccountType, LIMITS, type StatusFilter, splitDeviceIds } from '@lodestar/domain';
 import { isOnline, type LatestState, lifeState, type MapStatus, mapStatus } from '../../ingest/state.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
-import { historyPeriod } from '../../lib/history-period.ts';
 import type { HoldScope } from '../../lib/hold-scope.ts';
 import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
-import { formatInZone, zoneFormatter } from '../../lib/time.ts';
+import { formatInZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { DeviceRepository, DeviceWithHold } from './repository.ts';
 
@@ -110,26 +109,6 @@ export class DeviceService {
       ActivateTime: formatInZone(at, auth.timeZone),
       State: lifeState(state, online, at, at),
     };
-  }
-
-  async track(auth: AuthContext, deviceId: string, startText: string, endText: string) {
-    const device = await this.owned(auth, deviceId);
-    const { from, to } = historyPeriod(startText, endText, auth.timeZone, device.vipExpiresAt);
-    const rows = await this.devices.track(device.id, from, to);
-    // Two times per point: a 30-day track formats half a million, so the zone's offset is looked up per hour.
-    const inZone = zoneFormatter(auth.timeZone);
-    return rows.map(([fix, recv, lat, lon, speed, course, altitude, satellites, valid, alarms]) => ({
-      GpsTime: inZone(fix),
-      ReceiveTime: inZone(recv),
-      Lat: lat,
-      Lng: lon,
-      Speed: speed,
-      Course: course,
-      Altitude: altitude,
-      Satellites: satellites,
-      Valid: valid,
-      Alarms: alarms ?? [],
-    }));
   }
 
   private async scope(auth: AuthContext, holdId: number | undefined): Promise<string> {

@@ -1,0 +1,33 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { PositionBody, PositionReply, TrackBody, TrackReply } from '@lodestar/contract/history';
+import { Fn } from '@lodestar/domain';
+import type { FastifyInstance } from 'fastify';
+import { sendJsonText } from './json-reply.ts';
+import type { HistoryService } from './service.ts';
+
+const tags = ['history'];
+const playback = { fn: [Fn.playback, Fn.trackQuery] };
+
+/** History playback (issue #16): the track in either form, one point's record. */
+export function historyRoutes(fastify: FastifyInstance, svc: HistoryService) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // The reply is written by sendJsonText (the schema documents it; the serializer never walks 259,200 points).
+  app.post(
+    '/API/api/History/GetTrack',
+    { config: playback, schema: { tags, body: TrackBody, response: { 200: TrackReply } } },
+    async (req, reply) => {
+      const b = req.body;
+      const track = await svc.track(req.auth, b.DeviceID, b.StartTime, b.EndTime, b.Format ?? 'objects');
+      return sendJsonText(
+        req,
+        reply,
+        track.format === 'compact' ? track.columns.toJson() : JSON.stringify(track.points),
+      );
+    },
+  );
+  app.post(
+    '/API/api/History/GetPosition',
+    { config: playback, schema: { tags, body: PositionBody, response: { 200: PositionReply } } },
+    async (req, reply) => reply.ok(await svc.position(req.auth, req.body.DeviceID, req.body.GpsTime)),
+  );
+}
