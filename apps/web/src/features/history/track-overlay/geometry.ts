@@ -1,0 +1,190 @@
+import { type Crs, toDisplay } from '../../../map/coords.ts';
+import { speedClass } from '../speed-colours.ts';
+import { GAP_SECONDS, type TrackArrays } from '../track-arrays.ts';
+
+/** Web Mercator world coordinates, 0..1 (MapLibre's, north at 0). */
+export const mercX = (lng: number) => (lng + 180) / 360;
+export const mercY = (lat: number) =>
+  (180 - (180 / Math.PI) * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360))) / 360;
+export const lngOf = (x: number) => x * 360 - 180;
+export const latOf = (y: number) => (360 / Math.PI) * Math.atan(Math.exp(((180 - y * 360) * Math.PI) / 180)) - 90;
+
+/** A track in world coordinates (WGS-84, before any display conversion) with each point's speed class. */
+export interface TrackGeometry {
+  wx: Float64Array;
+  wy: Float64Array;
+  cls: Uint8Array;
+  /** WGS-84 bounds of the valid points [west, south, east, north], or null when there are none. */
+  bounds: [number, number, number, number] | null;
+}
+
+export function trackGeometry(track: TrackArrays): TrackGeometry {
+  const { n } = track;
+  const wx = new Float64Array(n);
+  const wy = new Float64Array(n);
+  const cls = new Uint8Array(n);
+  let w = Infinity;
+  let s = Infinity;
+  let e = -Infinity;
+  let no = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const lng = track.lng[i] as number;
+    const lat = track.lat[i] as number;
+    wx[i] = mercX(lng);
+    wy[i] = mercY(lat);
+    cls[i] = speedClass(track.speed[i] as number);
+    if (track.invalid[i]) continue;
+    if (lng < w) w = lng;
+    if (lng > e) e = lng;
+    if (lat < s) s = lat;
+    if (lat > no) no = lat;
+  }
+  return { wx, wy, cls, bounds: w <= e ? [w, s, e, no] : null };
+}
+
+/**
+ * The track as drawn at one zoom level: segments between point indexes (from → to), coloured by the
+ * class of `from`. Points closer than a pixel to the last one kept, at the same speed class, are left
+ * out; a segment whose pixel cells (and class) were already drawn is left out too, so a vehicle that
+ * drove the same road every day of 30 draws it about once. Gaps (no data for more than GAP_SECONDS)
+ * are kept apart, drawn dashed. Invalid fixes are skipped.
+ */
+export interface Segments {
+  zoom: number;
+  from: Int32Array;
+  to: Int32Array;
+  count: number;
+  gapFrom: Int32Array;
+  gapTo: Int32Array;
+  gapCount: number;
+}
+
+/** Pixels a kept point must be from the last one kept. */
+const TOLERANCE_PX = 1;
+/** Deduplicated only segments this short (in cells), which is nearly all of them once simplified. */
+const DEDUPE_SPAN = 3;
+
+export function segmentsAt(track: TrackArrays, geo: TrackGeometry, zoom: number): Segments {
+  const { n } = track;
+  const scale = 512 * 2 ** zoom;
+  const tol2 = TOLERANCE_PX * TOLERANCE_PX;
+  const from = new Int32Array(Math.max(1, n));
+  const to = new Int32Array(Math.max(1, n));
+  const gapFrom: number[] = [];
+  const gapTo: number[] = [];
+  const { wx, wy, cls } = geo;
+  // Cells relative to the track's top-left, so that the key fits a double's 53 bits when the track is small enough in pixels.
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const x = wx[i] as number;
+    const y = wy[i] as number;
+    if (x < minX) minX = x;
+    if (y < minY) minY = y;
+    if (x > maxX) maxX = x;
+    if (y > maxY) maxY = y;
+  }
+  const span = Math.ceil(Math.max(maxX - minX, maxY - minY) * scale) + 1;
+  const dedupe = span < 2 ** 21;
+  const seen = new Set<number>();
+  let count = 0;
+  // a: the last point kept (where the next segment starts); p: the last valid point seen.
+  let a = -1;
+  let p = -1;
+  let ax = 0;
+  let ay = 0;
+  const push = (i: number, k: number) => {
+    from[count] = i;
+    to[count] = k;
+    count++;
+  };
+  for (let k = 0; k < n; k++) {
+    if (track.invalid[k]) continue;
+    const kx = ((wx[k] as number) - minX) * scale;
+    const ky = ((wy[k] as number) - minY) * scale;
+    if (a >= 0 && (track.time[k] as number) - (track.time[p] as number) > GAP_SECONDS) {
+      if (p !== a) push(a, p);
+      gapFrom.push(p);
+      gapTo.push(k);
+      a = -1;
+    }
+    p = k;
+    if (a < 0) {
+      a = k;
+      ax = kx;
+      ay = ky;
+      continue;
+    }
+    const dx = kx - ax;
+    const dy = ky - ay;
+    if (dx * dx + dy * dy < tol2 && cls[k] === cls[a]) continue;
+    let keep = true;
+    if (dedupe) {
+      const cx = Math.floor(ax);
+      const cy = Math.floor(ay);
+      const ddx = Math.floor(kx) - cx;
+      const ddy = Math.floor(ky) - cy;
+      if (Math.abs(ddx) <= DEDUPE_SPAN && Math.abs(ddy) <= DEDUPE_SPAN) {
+        const key = (((cx * 2 ** 21 + cy) * 7 + ddx + DEDUPE_SPAN) * 7 + ddy + DEDUPE_SPAN) * 4 + (cls[a] as number);
+        if (seen.has(key)) keep = false;
+        else seen.add(key);
+      }
+    }
+    if (keep) push(a, k);
+    a = k;
+    ax = kx;
+    ay = ky;
+  }
+  // The tail closer than a pixel to the last point kept still ends where the track ends.
+  if (a >= 0 && p !== a) push(a, p);
+  return {
+    zoom,
+    from,
+    to,
+    count,
+    gapFrom: Int32Array.from(gapFrom),
+    gapTo: Int32Array.from(gapTo),
+    gapCount: gapFrom.length,
+  };
+}
+
+/**
+ * Display world coordinates of a track's points on a map of `crs`, converted when first asked: a
+ * GCJ-02 or BD-09 conversion of all 259,200 points of a 30-day track costs about a third of a second,
+ * while a view draws the few thousand points its zoom keeps.
+ */
+export class DisplayPoints {
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  private readonly converted: Uint8Array | null;
+
+  constructor(
+    private readonly track: TrackArrays,
+    geo: TrackGeometry,
+    readonly crs: Crs,
+  ) {
+    if (crs === 'WGS84') {
+      this.x = geo.wx;
+      this.y = geo.wy;
+      this.converted = null;
+    } else {
+      this.x = new Float64Array(track.n);
+      this.y = new Float64Array(track.n);
+      this.converted = new Uint8Array(track.n);
+    }
+  }
+
+  /** Makes sure point i is converted; returns i. */
+  at(i: number): number {
+    const c = this.converted;
+    if (c && !c[i]) {
+      const [lng, lat] = toDisplay([this.track.lng[i] as number, this.track.lat[i] as number], this.crs);
+      this.x[i] = mercX(lng);
+      this.y[i] = mercY(lat);
+      c[i] = 1;
+    }
+    return i;
+  }
+}
