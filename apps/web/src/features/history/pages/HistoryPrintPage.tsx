@@ -1,12 +1,14 @@
 import { PrinterOutlined } from '@ant-design/icons';
+import type { CompactTrack } from '@lodestar/contract/history';
+import { decodeCompactTrack } from '@lodestar/domain';
 import { useQueries } from '@tanstack/react-query';
 import { Button, Descriptions } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/instance.ts';
 import { userNow, useUserTimeZone } from '../../../lib/user-time.ts';
 import { useSession } from '../../../store/session.ts';
 import { useMonitorList } from '../../monitor/api/get-monitor-list.ts';
-import { getTrack } from '../../monitor/api/get-track.ts';
 import { useStops } from '../api/get-stops.ts';
 import { EvidenceSection } from '../components/EvidenceSection.tsx';
 import { deviceColour } from '../device-colours.ts';
@@ -30,7 +32,15 @@ export default function HistoryPrintPage() {
   const tracks = useQueries({
     queries: choice.devices.map((id) => ({
       queryKey: ['history', 'print-track', id, choice.start, choice.end],
-      queryFn: () => getTrack(id, choice.start, choice.end),
+      queryFn: async () => {
+        const c = await api.post<CompactTrack>('History/GetTrack', {
+          DeviceID: id,
+          StartTime: choice.start,
+          EndTime: choice.end,
+          Format: 'compact',
+        });
+        return { n: c.Count, ...decodeCompactTrack(c) };
+      },
     })),
   });
   // The first device's stops are numbered on the image as its list numbers them.
@@ -39,13 +49,12 @@ export default function HistoryPrintPage() {
   );
   const canvas = useRef<HTMLCanvasElement>(null);
   const ready = tracks.every((q) => q.isSuccess) && !stops.isLoading;
-  const points = tracks.reduce((n, q) => n + (q.data?.length ?? 0), 0);
+  const points = tracks.reduce((n, q) => n + (q.data?.n ?? 0), 0);
   useEffect(() => {
     if (!ready || !canvas.current) return;
-    const drawn: SnapshotTrack[] = tracks.map((q, i) => {
-      const pts = q.data ?? [];
-      return { n: pts.length, lat: pts.map((p) => p.Lat), lng: pts.map((p) => p.Lng), color: deviceColour(i) };
-    });
+    const drawn: SnapshotTrack[] = tracks.map((q, i) =>
+      q.data ? { ...q.data, color: deviceColour(i) } : { n: 0, lat: [], lng: [], color: deviceColour(i) },
+    );
     drawTrackSnapshot(
       canvas.current,
       drawn,
