@@ -1,6 +1,7 @@
 import { LIMITS } from '@lodestar/domain';
 import type { Dayjs } from 'dayjs';
-import { userNow, wallClockIn } from '../../lib/user-time.ts';
+import { userNow } from '../../lib/user-time.ts';
+import { wallClockToUnix } from './zone-time.ts';
 
 export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const DAY_S = 86_400;
@@ -43,22 +44,6 @@ export function presetPeriod(key: PresetKey, now: Dayjs): Period {
 /** "Today so far" in the user's zone: the period the monitor's row menu opens. */
 export const todaySoFar = (timeZone: string | undefined): Period => presetPeriod('today', userNow(timeZone));
 
-/** The instant (Unix seconds) a wall-clock text names in a zone; NaN for a text that is no time. */
-export function unixOf(text: string, timeZone: string | undefined): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(text);
-  if (!m) return Number.NaN;
-  const asUtc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) / 1000;
-  const offset = (t: number) =>
-    Date.parse(`${wallClockIn(new Date(t * 1000), timeZone).replace(' ', 'T')}Z`) / 1000 - t;
-  // Two passes settle instants next to a daylight-saving change.
-  let guess = asUtc - offset(asUtc);
-  guess = asUtc - offset(guess);
-  return guess;
-}
-
-/** The wall-clock text of a Unix second in the user's zone. */
-export const textOf = (unix: number, timeZone: string | undefined) => wallClockIn(new Date(unix * 1000), timeZone);
-
 export type PeriodProblem =
   | { key: 'invalid' }
   | { key: 'order' }
@@ -77,9 +62,9 @@ export function checkPeriod(
   timeZone: string | undefined,
   now: Date = new Date(),
 ): PeriodProblem | null {
-  const from = unixOf(period.start, timeZone);
-  const to = unixOf(period.end, timeZone);
-  if (Number.isNaN(from) || Number.isNaN(to)) return { key: 'invalid' };
+  const from = wallClockToUnix(period.start, timeZone);
+  const to = wallClockToUnix(period.end, timeZone);
+  if (from === null || to === null) return { key: 'invalid' };
   if (from >= to) return { key: 'order' };
   if (to - from > LIMITS.trackQueryDays * DAY_S) return { key: 'tooLong', days: LIMITS.trackQueryDays };
   const days = vip ? LIMITS.historyVipDays : LIMITS.historyFreeDays;
