@@ -49,6 +49,8 @@ import { HealthRepository } from './modules/health/repository.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { HealthService } from './modules/health/service.ts';
 import { HistoryRepository } from './modules/history/repository.ts';
+import { scheduleTrackRollup, TrackRollup } from './modules/history/rollup.ts';
+import { RollupRepository } from './modules/history/rollup-repository.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { HistoryService } from './modules/history/service.ts';
 import { HoldRepository } from './modules/holds/repository.ts';
@@ -213,6 +215,8 @@ export async function buildApp({
   );
   const historyRepo = new HistoryRepository(database.pool);
   historyRoutes(app, new HistoryService(historyRepo, deviceRepo));
+  if (config.trackRollupMs)
+    scheduleTrackRollup(app, new TrackRollup(new RollupRepository(database.pool, historyRepo)), config.trackRollupMs);
   registerInfoImport(app, {
     db,
     dataDir: config.dataDir,

@@ -96,6 +96,8 @@ export interface Config {
   deviceDayZone: string;
   /** The most unknown-device rows kept (unregistered trackers and whatever claims to be one). */
   unknownDevicesMax: number;
+  /** Pack closed days of positions into track_days every this often (TRACK_ROLLUP_*); 0: this process does not. */
+  trackRollupMs: number;
   natsUrl: string | undefined;
   /** What this process runs (ROLES); all three by default. Apart, they are joined through NATS. */
   roles: ReadonlySet<Role>;
@@ -352,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     onlineTimeoutMs: int(env, 'ONLINE_TIMEOUT_SECONDS', 600) * 1000,
     deviceDayZone: zoneSetting(env, 'DEVICE_DAY_TIME_ZONE', DEFAULT_DAY_ZONE),
     unknownDevicesMax: positiveInt(env, 'UNKNOWN_DEVICES_MAX', 10_000),
+    trackRollupMs: env.TRACK_ROLLUP === '0' ? 0 : positiveInt(env, 'TRACK_ROLLUP_INTERVAL_MINUTES', 15) * 60_000,
     natsUrl: env.NATS_URL || undefined,
     roles: rolesSetting(env),
     ingestPartitions: Math.max(1, int(env, 'INGEST_PARTITIONS', 8)),

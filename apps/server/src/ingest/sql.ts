@@ -109,6 +109,19 @@ export async function writePlan(pool: pg.Pool, plan: FlushPlan, days: DeviceDayR
   );
 }
 
+/**
+ * Marks (device, UTC day) pairs whose packed track (track_days) misses a fix just stored: written after the
+ * fix's commit, so the history module's rollup, which removes a mark in the transaction that reads the day,
+ * either saw the fix or finds the mark again.
+ */
+export async function markStaleDays(pool: pg.Pool, marks: { devicePk: number; day: string }[]): Promise<void> {
+  await pool.query(
+    `INSERT INTO track_days_stale (device_pk, day)
+     SELECT * FROM unnest($1::int[], $2::date[]) ON CONFLICT DO NOTHING`,
+    [marks.map((m) => m.devicePk), marks.map((m) => m.day)],
+  );
+}
+
 /** Upserts latest-state rows. */
 export async function writeStates(pool: pg.Pool, states: Map<number, LatestState>): Promise<void> {
   if (!states.size) return;

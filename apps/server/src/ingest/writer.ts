@@ -5,7 +5,7 @@ import type { DeviceCache } from './device-cache.ts';
 import { DeviceDays } from './device-days.ts';
 import { DEFAULT_FILTERS, type FilterOptions } from './filters.ts';
 import { planFlush } from './plan.ts';
-import { loadStates, writePlan } from './sql.ts';
+import { loadStates, markStaleDays, writePlan } from './sql.ts';
 import type { LatestState } from './state.ts';
 import { StateFlusher } from './state-flusher.ts';
 
@@ -28,6 +28,8 @@ export interface WriterStats {
   positionsDropped: Record<string, number>;
   flushes: number;
   failedFlushes: number;
+  /** Closed (device, UTC day) pairs a stored fix arrived late for, marked for the track rollup. */
+  staleDaysMarked: number;
 }
 
 export interface WriterOptions {
@@ -67,7 +69,10 @@ export class PositionWriter implements IngestSink {
     positionsDropped: {},
     flushes: 0,
     failedFlushes: 0,
+    staleDaysMarked: 0,
   };
+  /** Late fixes' (device, UTC day) not yet marked stale: kept across flushes until a mark succeeds. */
+  private readonly lateDays = new Map<string, { devicePk: number; day: string }>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -192,6 +197,7 @@ export class PositionWriter implements IngestSink {
       days.note,
     );
     await writePlan(this.pool, plan, days.rows);
+    await this.markLateDays(plan.positions);
     // Only after COMMIT does the cached state move on: a failed flush leaves it as it was.
     for (const [pk, s] of plan.states) this.states.set(pk, s);
     if (days.rows.length) this.days.committed(days.rows);
@@ -202,5 +208,30 @@ export class PositionWriter implements IngestSink {
     for (const [reason, n] of Object.entries(plan.dropped))
       this.stats.positionsDropped[reason] = (this.stats.positionsDropped[reason] ?? 0) + n;
     this.bus.publish(plan.updates);
+  }
+
+  /**
+   * A fix of a UTC day before today may land in a day the track rollup packed already: that (device, day) is
+   * marked stale, once the fix is committed. A comparison per position on the hot path; the statement only
+   * when there are late fixes (a device sending what it buffered while out of coverage). A failed mark is
+   * kept for the next flush rather than failing this one, whose positions are stored.
+   */
+  private async markLateDays(positions: { device_pk: number; fix_time: Date }[]): Promise<void> {
+    const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+    for (const p of positions) {
+      const t = p.fix_time.getTime();
+      if (t >= today) continue;
+      const day = new Date(t).toISOString().slice(0, 10);
+      this.lateDays.set(`${p.device_pk} ${day}`, { devicePk: p.device_pk, day });
+    }
+    if (!this.lateDays.size) return;
+    const marks = [...this.lateDays.values()];
+    this.lateDays.clear();
+    try {
+      await markStaleDays(this.pool, marks);
+      this.stats.staleDaysMarked += marks.length;
+    } catch {
+      for (const m of marks) this.lateDays.set(`${m.devicePk} ${m.day}`, m);
+    }
   }
 }

@@ -57,8 +57,14 @@ export class HistoryRepository {
   }
 
   /** Positions in [from, until) appended to `into` in the compact form's units. */
-  async compactInto(into: TrackColumns, devicePk: number, from: Date, until: Date): Promise<void> {
-    const { rows } = await this.pool.query({
+  async compactInto(
+    into: TrackColumns,
+    devicePk: number,
+    from: Date,
+    until: Date,
+    on: pg.Pool | pg.PoolClient = this.pool,
+  ): Promise<void> {
+    const { rows } = await on.query({
       text: `SELECT ${COMPACT_COLUMNS} FROM positions
               WHERE device_pk = $1 AND fix_time >= $2 AND fix_time < $3 ORDER BY fix_time`,
       values: [devicePk, from, until],
@@ -69,10 +75,10 @@ export class HistoryRepository {
   }
 
   /** A UTC day's positions of a device, in the compact form's units (the rollup's input). */
-  async compactDay(devicePk: number, day: string): Promise<TrackColumns> {
+  async compactDay(devicePk: number, day: string, on: pg.Pool | pg.PoolClient = this.pool): Promise<TrackColumns> {
     const c = new TrackColumns();
     const from = new Date(`${day}T00:00:00Z`);
-    await this.compactInto(c, devicePk, from, new Date(from.getTime() + 86_400_000));
+    await this.compactInto(c, devicePk, from, new Date(from.getTime() + 86_400_000), on);
     return c;
   }
 
