@@ -83,8 +83,8 @@ export function EvidenceSection({ deviceId, row, period, color }: Props) {
           },
           { title: t('trips.distance'), width: 90, render: (_v, r) => formatDistance(t, r.Distance) },
           { title: t('trips.duration'), width: 100, render: (_v, r) => formatDuration(t, r.Duration) },
-          { title: t('trips.maxSpeed'), width: 100, render: (_v, r) => formatSpeed(t, r.MaxSpeed) },
-          { title: t('trips.avgSpeed'), width: 100, render: (_v, r) => formatSpeed(t, r.AvgSpeed) },
+          { title: t('trips.maxSpeed'), width: 124, render: (_v, r) => formatSpeed(t, r.MaxSpeed) },
+          { title: t('trips.avgSpeed'), width: 124, render: (_v, r) => formatSpeed(t, r.AvgSpeed) },
         ]}
       />
       <h3>{t('stops.title')}</h3>

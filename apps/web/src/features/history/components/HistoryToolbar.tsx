@@ -25,7 +25,6 @@ export function HistoryToolbar({ choice, onChange }: Props) {
   return (
     <div className="history-toolbar">
       <DevicePicker value={choice.devices} onChange={(devices) => onChange({ ...choice, devices })} onRows={onRows} />
-      <PeriodPicker value={choice} vip={vip} onChange={(p) => onChange({ ...choice, ...p })} />
       <div className="history-toolbar-actions">
         <ExportMenu choice={choice} disabled={none} />
         <Button
@@ -38,6 +37,7 @@ export function HistoryToolbar({ choice, onChange }: Props) {
           {t('print.button')}
         </Button>
       </div>
+      <PeriodPicker value={choice} vip={vip} onChange={(p) => onChange({ ...choice, ...p })} />
     </div>
   );
 }
