@@ -2,6 +2,7 @@ import type { PeriodInput } from '@lodestar/contract/history';
 import { Segmented, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMonitorList } from '../../monitor/api/get-monitor-list.ts';
 import type { StopRow } from '../api/get-stops.ts';
 import type { TripRow } from '../api/get-trips.ts';
 import { deviceColour } from '../device-colours.ts';
@@ -25,6 +26,9 @@ export function HistorySidebar({ choice, active, onActive, onTarget }: Props) {
   const { t } = useTranslation('history');
   const [tab, setTab] = useState('trips');
   const [selected, setSelected] = useState<{ kind: string; index: number } | null>(null);
+  // The device picker asks the same (one cached answer): the segments name the devices as the tags do.
+  const rows = useMonitorList({ DeviceIDs: choice.devices.join(','), Status: 'all' }).data?.rows;
+  const nameOf = (id: string) => rows?.find((r) => r.DeviceID === id)?.DeviceName || id;
   const query: PeriodInput | null = active ? { DeviceID: active, StartTime: choice.start, EndTime: choice.end } : null;
   const pick = (kind: 'trip' | 'stop') => (selected?.kind === kind ? selected.index : null);
   return (
@@ -41,9 +45,9 @@ export function HistorySidebar({ choice, active, onActive, onTarget }: Props) {
           options={choice.devices.map((id, i) => ({
             value: id,
             label: (
-              <span>
+              <span className="history-segment" title={id}>
                 <span className="history-swatch" style={{ background: deviceColour(i) }} />
-                {id}
+                {nameOf(id)}
               </span>
             ),
           }))}
