@@ -46,6 +46,8 @@ export function PeriodPicker({ value, onChange, vip }: Props) {
         value={preset}
         placeholder={t('page.preset')}
         popupMatchSelectWidth={false}
+        // All eleven presets in view, without scrolling the list.
+        listHeight={400}
         options={PRESETS.map((p) => ({
           value: p.key,
           label: t(`page.presets.${p.key}`),
