@@ -14,5 +14,6 @@ export * from './monitor.ts';
 export * from './roles.ts';
 export * from './sim.ts';
 export * from './time.ts';
+export * from './trips.ts';
 export * from './validation.ts';
 export * from './vehicle-life.ts';
