@@ -5,3 +5,4 @@ export * from './schema-core.ts';
 export * from './schema-fleet.ts';
 export * from './schema-sim.ts';
 export * from './schema-track.ts';
+export * from './schema-trips.ts';
