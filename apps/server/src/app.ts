@@ -71,6 +71,9 @@ import { registerReports } from './modules/reports/module.ts';
 import { registerSims } from './modules/sims/module.ts';
 import { registerSms } from './modules/sms/module.ts';
 import type { SmsProvider } from './modules/sms/provider.ts';
+import { TripRepository } from './modules/trips/repository.ts';
+import { tripRoutes } from './modules/trips/routes.ts';
+import { TripService } from './modules/trips/service.ts';
 import { UserRepository } from './modules/users/repository.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { UserService } from './modules/users/service.ts';
@@ -152,6 +155,7 @@ export async function buildApp({
       undefined,
       undefined,
       config.deviceDayZone,
+      config.historyTrips ? config.tripParams : undefined,
     );
 
   await app.register(openapiPlugin, { appId: config.appId });
@@ -217,6 +221,9 @@ export async function buildApp({
   historyRoutes(app, new HistoryService(historyRepo, deviceRepo));
   if (config.trackRollupMs)
     scheduleTrackRollup(app, new TrackRollup(new RollupRepository(database.pool, historyRepo)), config.trackRollupMs);
+  // History/Export (modules/history) reads trips and stops through tripService.segmentsOf.
+  const tripService = new TripService(deviceRepo, new TripRepository(database.pool), config.tripParams);
+  tripRoutes(app, tripService);
   registerInfoImport(app, {
     db,
     dataDir: config.dataDir,

@@ -3,11 +3,13 @@ import { networkInterfaces } from 'node:os';
 import {
   DEFAULT_APP_ID,
   DEFAULT_MAP_PROVIDER,
+  DEFAULT_TRIP_PARAMS,
   isMapProvider,
   LIMITS,
   MAP_PROVIDERS,
   type MapSettings,
   mapTilesSetting,
+  type TripParams,
 } from '@lodestar/domain';
 import { DEFAULT_DAY_ZONE } from './ingest/device-days.ts';
 import { DEFAULT_FILTERS, type FilterOptions } from './ingest/filters.ts';
@@ -108,6 +110,10 @@ export interface Config {
   /** The ingest stream refuses records beyond this; gateways then withhold ACKs. */
   ingestStreamMaxBytes: number;
   filters: FilterOptions;
+  /** Trips and stops tracked as positions are stored (HISTORY_TRIPS); the History calls read them. */
+  historyTrips: boolean;
+  /** The trip/stop rules (HISTORY_STOP_SECONDS, HISTORY_STOP_METRES, HISTORY_GAP_SECONDS). */
+  tripParams: TripParams;
   demoDevices: number;
   /** Drive the demo fleet from this process; off when it runs elsewhere (the CLI simulator, a benchmark). */
   demoSimulator: boolean;
@@ -366,6 +372,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       duplicates: (env.INGEST_FILTER_DUPLICATES ?? '1') !== '0',
       futureMs: int(env, 'INGEST_FILTER_FUTURE_SECONDS', DEFAULT_FILTERS.futureMs / 1000) * 1000,
       maxJumpKmh: int(env, 'INGEST_FILTER_MAX_JUMP_KMH', DEFAULT_FILTERS.maxJumpKmh),
+    },
+    historyTrips: !['0', 'off'].includes(env.HISTORY_TRIPS ?? 'on'),
+    tripParams: {
+      stopSeconds: positiveInt(env, 'HISTORY_STOP_SECONDS', DEFAULT_TRIP_PARAMS.stopSeconds),
+      stopMetres: positiveInt(env, 'HISTORY_STOP_METRES', DEFAULT_TRIP_PARAMS.stopMetres),
+      gapSeconds: positiveInt(env, 'HISTORY_GAP_SECONDS', DEFAULT_TRIP_PARAMS.gapSeconds),
     },
     demoDevices: int(env, 'DEMO_DEVICES', 20),
     demoSimulator: (env.DEMO_SIMULATOR ?? '1') !== '0',

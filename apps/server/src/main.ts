@@ -52,6 +52,7 @@ async function main() {
     config.onlineTimeoutMs,
     config.unknownDevicesMax,
     config.deviceDayZone,
+    config.historyTrips ? config.tripParams : undefined,
   );
   const sms =
     config.smsProvider === 'http'

@@ -275,9 +275,11 @@ export function openSegment(s: DetectorState): Segment | null {
   return null;
 }
 
-/** Where a rebuild for a fix at `time` may start afresh: the open stop's start when `time` falls in it. */
-export function openStopStart(s: DetectorState): number | null {
-  return s.mode === 'stop' ? s.stop!.t : null;
+/** The open segment's kind and start, even while it is not yet known whether the device moves. */
+export function openStart(s: DetectorState): { kind: 'trip' | 'stop'; start: number } | null {
+  if (s.mode === 'stop') return { kind: 'stop', start: s.stop!.t };
+  if (s.mode === 'trip') return { kind: 'trip', start: s.trip!.t };
+  return null;
 }
 
 /** Every closed segment of a run of fixes from a fresh detector, and the state it ends in. */

@@ -1,3 +1,4 @@
+import type { TripParams } from '@lodestar/domain';
 import type pg from 'pg';
 import type { LiveBus } from './bus.ts';
 import { PgCommandStore } from './command-store.ts';
@@ -19,12 +20,19 @@ export function createIngest(
   maxUnknownDevices?: number,
   /** DEVICE_DAY_TIME_ZONE: whose calendar days device_days records. */
   dayZone?: string,
+  /** Trips and stops tracked as positions are stored; off when absent (HISTORY_TRIPS=off). */
+  trips?: TripParams,
 ) {
   const cache = new DeviceCache(pool);
   return {
     bus,
     cache,
-    writer: new PositionWriter(pool, cache, bus, { ...(filters ? { filters } : {}), ...(dayZone ? { dayZone } : {}) }),
+    writer: new PositionWriter(pool, cache, bus, {
+      ...(filters ? { filters } : {}),
+      ...(dayZone ? { dayZone } : {}),
+      ...(trips ? { trips } : {}),
+      ...(log ? { log } : {}),
+    }),
     directory: new PgDeviceDirectory(pool, cache, log, 1000, bus, onlineTimeoutMs, maxUnknownDevices),
     commands: new PgCommandStore(pool),
   };

@@ -156,7 +156,7 @@ async function copyPositions(client: pg.PoolClient, rows: PositionRow[]): Promis
   });
 }
 
-async function inTransaction(client: pg.PoolClient, work: () => Promise<unknown>): Promise<void> {
+export async function inTransaction(client: pg.PoolClient, work: () => Promise<unknown>): Promise<void> {
   await client.query('BEGIN');
   try {
     await work();
@@ -167,7 +167,7 @@ async function inTransaction(client: pg.PoolClient, work: () => Promise<unknown>
   }
 }
 
-async function withClient(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<unknown>): Promise<void> {
+export async function withClient(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<unknown>): Promise<void> {
   const client = await pool.connect();
   let failed: unknown;
   // The server can drop the connection between two statements (a restart); pg then emits 'error' on

@@ -1,3 +1,4 @@
+import type { TripParams } from '@lodestar/domain';
 import type { InboundRecord, IngestSink } from '@lodestar/gateway';
 import type pg from 'pg';
 import type { LiveBus } from './bus.ts';
@@ -8,6 +9,7 @@ import { planFlush } from './plan.ts';
 import { loadStates, markStaleDays, writePlan } from './sql.ts';
 import type { LatestState } from './state.ts';
 import { StateFlusher } from './state-flusher.ts';
+import { TripTracker } from './trip-tracker.ts';
 
 interface Pending {
   records: InboundRecord[];
@@ -41,6 +43,10 @@ export interface WriterOptions {
   stateFlushMs?: number;
   /** The zone whose calendar days device_days records (DEVICE_DAY_TIME_ZONE); Asia/Shanghai by default. */
   dayZone?: string;
+  /** Trips and stops tracked as positions are stored (HISTORY_TRIPS, HISTORY_STOP_*, HISTORY_GAP_SECONDS); off when absent. */
+  trips?: TripParams;
+  /** Where the derived writes (trips and stops) report their failures, which never fail a persist. */
+  log?: (msg: string) => void;
 }
 
 /**
@@ -60,6 +66,9 @@ export class PositionWriter implements IngestSink {
   private readonly states = new Map<number, LatestState>();
   private readonly stateRows: StateFlusher;
   private readonly days: DeviceDays;
+  /** Trips and stops of the stored positions, when tracked. */
+  readonly trips: TripTracker | undefined;
+  private readonly log: (msg: string) => void;
   private readonly filters: FilterOptions;
   private readonly maxBatchRecords: number;
   private readonly maxInFlight: number;
@@ -85,6 +94,11 @@ export class PositionWriter implements IngestSink {
     this.maxInFlight = opts.maxInFlight ?? 2;
     this.stateRows = new StateFlusher(pool, opts.stateFlushMs ?? 1000);
     this.days = new DeviceDays(opts.dayZone);
+    const log = opts.log ?? (() => {});
+    this.log = log;
+    this.trips = opts.trips
+      ? new TripTracker(pool, opts.trips, opts.stateFlushMs ?? 1000, (err) => log(`trips and stops: ${String(err)}`))
+      : undefined;
   }
 
   persist(records: InboundRecord[]): Promise<void> {
@@ -110,6 +124,7 @@ export class PositionWriter implements IngestSink {
 
   async close(): Promise<void> {
     await this.stateRows.close();
+    await this.trips?.close();
   }
 
   /** An operator released the device's alarms: the next write must not bring them back. */
@@ -208,6 +223,13 @@ export class PositionWriter implements IngestSink {
     for (const [reason, n] of Object.entries(plan.dropped))
       this.stats.positionsDropped[reason] = (this.stats.positionsDropped[reason] ?? 0) + n;
     this.bus.publish(plan.updates);
+    // Derived data, after the COMMIT: its own failures are logged and retried by the tracker.
+    if (this.trips && plan.positions.length)
+      try {
+        this.trips.feed(plan.positions);
+      } catch (err) {
+        this.log(`trips and stops: ${String(err)}`);
+      }
   }
 
   /**

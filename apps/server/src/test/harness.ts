@@ -46,6 +46,7 @@ export async function startTestApp(target: DbTarget, env: Record<string, string>
     undefined,
     undefined,
     config.deviceDayZone,
+    config.historyTrips ? config.tripParams : undefined,
   );
   const app = await buildApp({
     config,

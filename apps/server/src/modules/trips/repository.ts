@@ -1,0 +1,53 @@
+import type { DetectorState, StopSegment, TripSegment } from '@lodestar/domain';
+import type pg from 'pg';
+import type { Segments } from './select.ts';
+
+/** The trips, stops and detector states the ingest's trip tracker writes (ingest/trips-sql.ts). */
+export class TripRepository {
+  constructor(private readonly pool: pg.Pool) {}
+
+  /** A device's closed trips and stops overlapping [from, to], in time order (read on the end_time indexes). */
+  async overlapping(devicePk: number, from: Date, to: Date): Promise<Segments> {
+    const [trips, stops] = await Promise.all([
+      this.pool.query({
+        text: `SELECT start_time, end_time, start_lat, start_lon, end_lat, end_lon, distance, max_speed FROM trips
+                WHERE device_pk = $1 AND end_time >= $2 AND start_time <= $3 ORDER BY start_time`,
+        values: [devicePk, from, to],
+        rowMode: 'array',
+      }),
+      this.pool.query({
+        text: `SELECT start_time, end_time, lat, lon FROM stops
+                WHERE device_pk = $1 AND end_time >= $2 AND start_time <= $3 ORDER BY start_time`,
+        values: [devicePk, from, to],
+        rowMode: 'array',
+      }),
+    ]);
+    return {
+      trips: (trips.rows as [Date, Date, number, number, number, number, number, number][]).map(
+        (r): TripSegment => ({
+          kind: 'trip',
+          start: r[0].getTime(),
+          end: r[1].getTime(),
+          startLat: r[2],
+          startLon: r[3],
+          endLat: r[4],
+          endLon: r[5],
+          distance: r[6],
+          maxSpeed: r[7],
+        }),
+      ),
+      stops: (stops.rows as [Date, Date, number, number][]).map(
+        (r): StopSegment => ({ kind: 'stop', start: r[0].getTime(), end: r[1].getTime(), lat: r[2], lon: r[3] }),
+      ),
+    };
+  }
+
+  /** The device's detector as last persisted: its open trip or stop. */
+  async state(devicePk: number): Promise<DetectorState | undefined> {
+    const { rows } = await this.pool.query<{ state: DetectorState }>(
+      'SELECT state FROM trip_states WHERE device_pk = $1',
+      [devicePk],
+    );
+    return rows[0]?.state;
+  }
+}

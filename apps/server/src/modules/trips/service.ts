@@ -1,0 +1,110 @@
+import type { HistorySummary, PeriodInput, StopRow, TripRow } from '@lodestar/contract/history';
+import { LIMITS, openSegment, type TripParams } from '@lodestar/domain';
+import { historyPeriod } from '../../lib/history-period.ts';
+import { assertInSubtree } from '../../lib/tenancy.ts';
+import { zoneFormatter } from '../../lib/time.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { DeviceRepository, DeviceWithHold } from '../devices/repository.ts';
+import type { TripRepository } from './repository.ts';
+import { type Segments, selectSegments } from './select.ts';
+
+const DAY_MS = 86_400_000;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * History/GetTrips, GetStops and GetSummary (issue #16): the segments the ingest's trip tracker wrote,
+ * with the device's open trip or stop, in the caller's zone.
+ */
+export class TripService {
+  constructor(
+    private readonly devices: Pick<DeviceRepository, 'findByDeviceId'>,
+    private readonly repo: TripRepository,
+    private readonly params: TripParams,
+  ) {}
+
+  async trips(auth: AuthContext, input: PeriodInput): Promise<TripRow[]> {
+    const { trips } = await this.periodOf(auth, input);
+    const inZone = zoneFormatter(auth.timeZone);
+    return trips.map((t) => {
+      const duration = Math.round((t.end - t.start) / 1000);
+      return {
+        StartTime: inZone(new Date(t.start)),
+        EndTime: inZone(new Date(t.end)),
+        StartLat: t.startLat,
+        StartLng: t.startLon,
+        EndLat: t.endLat,
+        EndLng: t.endLon,
+        Distance: Math.round(t.distance),
+        Duration: duration,
+        MaxSpeed: round1(t.maxSpeed),
+        AvgSpeed: duration > 0 ? round1((t.distance / duration) * 3.6) : 0,
+      };
+    });
+  }
+
+  async stops(auth: AuthContext, input: PeriodInput): Promise<StopRow[]> {
+    const { stops } = await this.periodOf(auth, input);
+    const inZone = zoneFormatter(auth.timeZone);
+    return stops.map((s) => ({
+      StartTime: inZone(new Date(s.start)),
+      EndTime: inZone(new Date(s.end)),
+      Lat: s.lat,
+      Lng: s.lon,
+      Duration: Math.round((s.end - s.start) / 1000),
+    }));
+  }
+
+  /** The totals of exactly the rows GetTrips and GetStops answer (whole rows, as they list them). */
+  async summary(auth: AuthContext, input: PeriodInput): Promise<HistorySummary> {
+    const { trips, stops } = await this.periodOf(auth, input);
+    let distance = 0;
+    let moving = 0;
+    let max = 0;
+    for (const t of trips) {
+      distance += t.distance;
+      moving += Math.round((t.end - t.start) / 1000);
+      max = Math.max(max, t.maxSpeed);
+    }
+    return {
+      Distance: Math.round(distance),
+      MovingTime: moving,
+      StoppedTime: stops.reduce((n, s) => n + Math.round((s.end - s.start) / 1000), 0),
+      MaxSpeed: round1(max),
+      AvgSpeed: moving > 0 ? round1((distance / moving) * 3.6) : 0,
+      TripCount: trips.length,
+      StopCount: stops.length,
+    };
+  }
+
+  /**
+   * A device's trips and stops over a period, for History/Export and reports: the caller has checked the
+   * device and the period. `minStopSeconds` below the HISTORY_STOP_SECONDS setting answers as the setting
+   * (shorter stops are never recorded). Merging across stops shorter than it looks at most
+   * LIMITS.trackQueryDays beyond the period each way.
+   */
+  async segmentsOf(devicePk: number, from: Date, to: Date, minStopSeconds?: number): Promise<Segments> {
+    const minStopMs = Math.max(minStopSeconds ?? 0, this.params.stopSeconds) * 1000;
+    const reach = minStopMs > this.params.stopSeconds * 1000 ? LIMITS.trackQueryDays * DAY_MS : 0;
+    const lo = new Date(from.getTime() - reach);
+    const hi = new Date(to.getTime() + reach);
+    const [closed, state] = await Promise.all([this.repo.overlapping(devicePk, lo, hi), this.repo.state(devicePk)]);
+    const open = state ? openSegment(state) : null;
+    if (open && open.start <= hi.getTime() && open.end >= lo.getTime()) {
+      if (open.kind === 'trip') closed.trips.push(open);
+      else closed.stops.push(open);
+    }
+    return selectSegments(closed, from.getTime(), to.getTime(), minStopMs);
+  }
+
+  private async periodOf(auth: AuthContext, input: PeriodInput): Promise<Segments> {
+    const device = await this.owned(auth, input.DeviceID);
+    const { from, to } = historyPeriod(input.StartTime, input.EndTime, auth.timeZone, device.vipExpiresAt);
+    return this.segmentsOf(device.id, from, to, input.MinStopSeconds);
+  }
+
+  private async owned(auth: AuthContext, deviceId: string): Promise<DeviceWithHold> {
+    const d = await this.devices.findByDeviceId(deviceId);
+    assertInSubtree(auth.holdPath, d);
+    return d!;
+  }
+}
