@@ -163,6 +163,10 @@ describe.each(dbTargets())("another hold's ids are refused on $name PostgreSQL",
       { DeviceID: B_DEVICE, StartTime: '2026-11-20 00:00:00', EndTime: '2026-11-21 00:00:00', Format: 'compact' },
     ],
     ['History/GetPosition', { DeviceID: B_DEVICE, GpsTime: '2026-11-20 00:00:00' }],
+    ...['History/GetTrips', 'History/GetStops', 'History/GetSummary'].map((p): [string, Record<string, unknown>] => [
+      p,
+      { DeviceID: B_DEVICE, StartTime: '2026-11-20 00:00:00', EndTime: '2026-11-21 00:00:00' },
+    ]),
   ];
 
   it('refuses every id-taking call', async () => {
