@@ -12,13 +12,10 @@ export function formatDuration(t: T, seconds: number): string {
   return t('page.units.s', { s });
 }
 
-/** Metres as kilometres with two decimals (the odometer's reading), or metres below one. */
+/** Metres as kilometres with two decimals (the odometer's reading), or metres below one (999.6 m is 1.00 km). */
 export const formatDistance = (t: T, metres: number) =>
-  metres >= 1000
+  metres >= 999.5
     ? t('page.units.km', { v: (metres / 1000).toFixed(2) })
     : t('page.units.metres', { v: Math.round(metres) });
 
 export const formatSpeed = (t: T, kmh: number) => t('page.units.kmh', { v: kmh.toFixed(1) });
-
-/** The clock part of a wall-clock text when the period is one day, the whole text otherwise. */
-export const shortTime = (text: string, sameDay: boolean) => (sameDay ? text.slice(11) : text.slice(5, 16));
