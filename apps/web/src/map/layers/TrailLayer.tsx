@@ -11,6 +11,11 @@ export interface Trail {
   id: string;
   points: readonly LngLat[];
   color: string;
+  /**
+   * A colour per point (live track's speed colours), instead of `color`: a point is drawn in its
+   * own, and the stretch of line reaching it too.
+   */
+  colors?: readonly string[];
 }
 
 const SOURCE = 'live-trail';
@@ -45,6 +50,10 @@ export function TrailLayer({ trails, mode }: { trails: readonly Trail[]; mode: T
       if (!coords) {
         coords = trail.points.map((p) => toDisplay(p, crs));
         cache.set(trail.points, coords);
+      }
+      if (trail.colors) {
+        features.push(...colouredRuns(trail.id, coords, trail.colors));
+        continue;
       }
       const properties = { id: trail.id, color: trail.color };
       if (coords.length > 1)
@@ -117,4 +126,24 @@ export function TrailLayer({ trails, mode }: { trails: readonly Trail[]; mode: T
   }, [map, mode]);
 
   return null;
+}
+
+/**
+ * A trail coloured point by point as runs of one colour: a feature per run rather than per point, so
+ * a long trail stays a few features. A run's line starts at the previous run's last point, so the
+ * line has no gaps; its points do not repeat that one.
+ */
+function colouredRuns(id: string, coords: readonly LngLat[], colors: readonly string[]): Feature[] {
+  const out: Feature[] = [];
+  let start = 0;
+  for (let i = 1; i <= coords.length; i++) {
+    if (i < coords.length && colors[i] === colors[start]) continue;
+    const color = colors[start] ?? '#1677ff';
+    const properties = { id, color };
+    const line = coords.slice(Math.max(0, start - 1), i);
+    if (line.length > 1) out.push({ type: 'Feature', properties, geometry: { type: 'LineString', coordinates: line } });
+    out.push({ type: 'Feature', properties, geometry: { type: 'MultiPoint', coordinates: coords.slice(start, i) } });
+    start = i;
+  }
+  return out;
 }

@@ -1,4 +1,5 @@
 import {
+  AimOutlined,
   AlertOutlined,
   EllipsisOutlined,
   HistoryOutlined,
@@ -24,6 +25,7 @@ export type RowAction =
   | 'follow'
   | 'trail'
   | 'history'
+  | 'liveTrack'
   | 'release'
   | 'arm'
   | 'disarm'
@@ -87,6 +89,7 @@ function RowMenu({ row, label, onAction }: Props) {
     { key: 'trail', icon: <NodeIndexOutlined />, label: t('actions.trail') },
   ];
   if (funs.has(Fn.playback)) items.push({ key: 'history', icon: <HistoryOutlined />, label: t('rowMenu.history') });
+  if (funs.has(Fn.trackQuery)) items.push({ key: 'liveTrack', icon: <AimOutlined />, label: t('rowMenu.liveTrack') });
   if (hasAlarm && funs.has(Fn.releaseAlarm))
     items.push({ key: 'release', icon: <AlertOutlined />, label: t('actions.releaseAlarm'), danger: true });
   // What the device's protocol cannot carry is shown disabled, with the reason (the server refuses it too).

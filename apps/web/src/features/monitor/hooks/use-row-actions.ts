@@ -11,6 +11,9 @@ import type { RowAction } from '../components/RowActions.tsx';
 import { useMonitorStore } from '../live/monitor-store.ts';
 import { useDeviceCommand } from './use-device-command.ts';
 
+/** The live track page of one device (features/live-track). */
+export const liveTrackUrl = (id: string) => `/monitor/track?${new URLSearchParams({ device: id })}`;
+
 export interface RowActionTargets {
   select: (id: string) => void;
   follow: (row: MonitorRow) => void;
@@ -44,6 +47,9 @@ export function useRowActions(targets: RowActionTargets): (action: RowAction, ro
       case 'history':
         // Today so far, in the user's zone: the replay page reads the same choice from its URL.
         return navigate(historyHref({ devices: [id], ...todaySoFar(timeZone) }));
+      case 'liveTrack':
+        // Its own tab, so the monitor stays as it was; noopener: the new page gets no handle on this one.
+        return void window.open(liveTrackUrl(id), '_blank', 'noopener');
       case 'release':
         return targets.release(row);
       case 'policy':

@@ -2,7 +2,7 @@ import type { LiveClientMessage, LivePosition, LiveServerMessage } from '@lodest
 import { DEFAULT_APP_ID, LIVE_CLOSE } from '@lodestar/domain';
 import { useEffect, useRef } from 'react';
 import { useSession } from '../../../store/session.ts';
-import { useMonitorStore } from './monitor-store.ts';
+import { type FeedMode, useMonitorStore } from './monitor-store.ts';
 import { createFrameBatcher } from './positions.ts';
 
 const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
@@ -16,14 +16,26 @@ export function liveFeedUrl(location: Pick<Location, 'protocol' | 'host'> = wind
   return `${scheme}://${location.host}/API/ws?${new URLSearchParams({ appid: appId })}`;
 }
 
+/** Where the feed's state and positions go: the monitor store unless a page keeps its own (live track). */
+export interface LiveSink {
+  setMode(mode: FeedMode): void;
+  applyBatch(batch: readonly LivePosition[]): void;
+}
+
 /**
  * The socket controller: keeps the live feed open (reconnecting with back-off), narrows it to the
- * chosen unit and to the listed devices, and feeds positions into the monitor store at most once
- * per animation frame. While it is down the store's mode is 'polling' and the page's auto refresh
- * takes over.
+ * chosen unit and to the listed devices, and feeds positions into the monitor store (or `sink`) at
+ * most once per animation frame. While it is down the mode is 'polling' and the page's auto refresh
+ * takes over. `sink` is read when the socket opens: pass a function returning a stable object.
  */
-export function useLiveFeed(holdId: number | null, deviceIds: readonly string[]): void {
+export function useLiveFeed(
+  holdId: number | null,
+  deviceIds: readonly string[],
+  sink: () => LiveSink = useMonitorStore.getState,
+): void {
   const token = useSession((s) => s.token);
+  const sinkRef = useRef(sink);
+  sinkRef.current = sink;
   const socketRef = useRef<WebSocket | null>(null);
   const holdRef = useRef(holdId);
   holdRef.current = holdId;
@@ -32,7 +44,7 @@ export function useLiveFeed(holdId: number | null, deviceIds: readonly string[])
 
   useEffect(() => {
     if (!token) return;
-    const { setMode, applyBatch } = useMonitorStore.getState();
+    const { setMode, applyBatch } = sinkRef.current();
     const batcher = createFrameBatcher<LivePosition>(
       (rows) => applyBatch(rows),
       undefined,

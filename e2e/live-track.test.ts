@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from './lib/api.ts';
+import { type Browser, logIn, openBrowser } from './lib/browser.ts';
+import { type RunningServer, startDemoServer } from './lib/server.ts';
+
+// Live track (#16) against the real server: DEMO=1 runs 20 simulated trackers over real TCP into the
+// gateway, reporting every 10 s (parked for their first minute), so a followed device's trail grows
+// through the live feed.
+const ADMIN_PHONE = '13800000000';
+const ADMIN_PASSWORD = `e2e${randomBytes(6).toString('hex')}`;
+/** DEMO=1 seed: the 华东服务商 unit's administrator, who may not see the root unit's devices. */
+const UNIT_ADMIN = { phone: '13900000001', password: 'demo1234' };
+/** Registered at the root unit here and never reporting. */
+const SILENT_ID = '868000000009997';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let api: ReturnType<typeof apiClient>;
+
+const canvas = () => page.locator('.map-canvas');
+const trailPoints = async () => Number(await canvas().getAttribute('data-trail-points'));
+
+async function chooseLanguage(lang: 'zh' | 'en' | 'fr') {
+  await page.locator('.language-switch').first().click();
+  await page.locator(`.ant-dropdown:visible [data-lang=${lang}]`).click();
+  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l === 'zh' ? 'zh' : l), lang);
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in Asia/Shanghai, the demo users' zone. */
+const shanghai = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+/** How many points the server holds for the device in the last 30 minutes. */
+const serverPoints = async (id: string) =>
+  (
+    await api.post<unknown[]>('History/GetTrack', {
+      DeviceID: id,
+      StartTime: shanghai(Date.now() - 30 * 60_000),
+      EndTime: shanghai(Date.now() + 60_000),
+    })
+  ).length;
+
+/** A device the server calls moving, asked until the simulated fleet has left its parking. */
+async function movingDevice(): Promise<string> {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const { rows } = await api.post<{ rows: { DeviceID: string; Speed: number | null }[] }>('Monitor/GetMonitorList', {
+      Status: 'moving',
+    });
+    const fast = rows.find((r) => (r.Speed ?? 0) > 5);
+    if (fast) return fast.DeviceID;
+    await new Promise((r) => setTimeout(r, 5000));
+  }
+  throw new Error('no device was moving in 150 s');
+}
+
+beforeAll(async () => {
+  server = await startDemoServer(20, { ADMIN_PHONE, ADMIN_PASSWORD });
+  api = apiClient(server.url);
+  await api.login(ADMIN_PHONE, ADMIN_PASSWORD);
+  const [root] = await api.get<{ HoldID: number }[]>('hold/getholdselect');
+  await api.post('Device/AddDevice', { DeviceID: SILENT_ID, Protocol: 'gt06', HoldID: root?.HoldID });
+  browser = await openBrowser();
+  page = browser.page;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('live track', () => {
+  it('opens from the monitor in a new tab, preloads 30 minutes, grows live, pauses and resumes', async () => {
+    await logIn(page, server.url, ADMIN_PHONE, ADMIN_PASSWORD);
+    const id = await movingDevice();
+
+    // The monitor's row menu opens the device's live track in a tab of its own.
+    await page.goto(`${server.url}/monitor/online`);
+    await page.fill('.monitor-search-input input', id);
+    const row = page.locator(`.device-row[data-id="${id}"]`);
+    await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
+    await row.locator('.row-more').click();
+    const opened = browser.context.waitForEvent('page');
+    await page.locator('.row-menu:visible .ant-dropdown-menu-item', { hasText: '实时跟踪' }).click();
+    const tab = await opened;
+    await tab.waitForURL((url) => url.pathname === '/monitor/track');
+    expect(new URL(tab.url()).searchParams.get('device')).toBe(id);
+    // noopener: the new page has no handle on the monitor.
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    await tab.close();
+
+    // The page itself: the last 30 minutes as the server answered them, then the live feed.
+    const preload = page.waitForResponse((r) => r.url().includes('History/GetTrack'));
+    await page.goto(`${server.url}/monitor/track?device=${id}`);
+    const preloaded = ((await (await preload).json()) as { data: unknown[] }).data.length;
+    expect(preloaded).toBeGreaterThan(0);
+    await page.waitForSelector('.map-canvas[data-ready=true]');
+    await expect.poll(trailPoints, { timeout: 15_000 }).toBeGreaterThanOrEqual(preloaded);
+    expect(await canvas().getAttribute('data-trail-mode')).toBe('line');
+    await expect.poll(() => page.locator('.feed-bar').getAttribute('data-mode'), { timeout: 20_000 }).toBe('live');
+    // The device's icon is drawn, and its panel says where it is (offline geocoder: 中国…市).
+    await expect.poll(() => canvas().getAttribute('data-rendered-devices')).toBe('1');
+    await expect.poll(() => page.locator('.live-track-panel').getAttribute('data-id')).toBe(id);
+    await expect
+      .poll(() => page.locator('.live-track-panel .device-address').textContent(), { timeout: 15_000 })
+      .toMatch(/^中国/);
+
+    // New live positions extend the trail.
+    const start = await trailPoints();
+    await expect.poll(trailPoints, { timeout: 40_000, interval: 500 }).toBeGreaterThan(start);
+    await browser.shot('80-live-track-zh');
+
+    // Pause: the server goes on storing the device's reports, the trail does not grow.
+    await page.locator('.feed-pause').click();
+    await expect.poll(() => page.locator('.feed-bar').getAttribute('data-held')).toBe('true');
+    await expect.poll(() => page.locator('.feed-countdown').textContent()).toBe('已暂停');
+    await page.waitForTimeout(1200); // TrailLayer hands data to the map at most once a second
+    const paused = await trailPoints();
+    const storedAtPause = await serverPoints(id);
+    await expect.poll(() => serverPoints(id), { timeout: 40_000, interval: 1000 }).toBeGreaterThan(storedAtPause);
+    await page.waitForTimeout(1500);
+    expect(await trailPoints()).toBe(paused);
+
+    // Resume: what arrived meanwhile goes on, and the trail continues.
+    await page.locator('.feed-pause').click();
+    await expect.poll(() => page.locator('.feed-bar').getAttribute('data-held')).toBe('false');
+    await expect.poll(trailPoints, { timeout: 10_000 }).toBeGreaterThan(paused);
+
+    // Line or point.
+    await page.locator('.live-track-mode .ant-segmented-item', { hasText: '点' }).click();
+    await expect.poll(() => canvas().getAttribute('data-trail-mode')).toBe('point');
+    await page.waitForTimeout(800);
+    await browser.shot('81-live-track-points-zh');
+    await page.locator('.live-track-mode .ant-segmented-item', { hasText: '线' }).click();
+    await expect.poll(() => canvas().getAttribute('data-trail-mode')).toBe('line');
+
+    // A phone: the map the whole width, the panel collapsible along its bottom.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(1000);
+    await browser.shot('82-live-track-phone-zh');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    for (const [lang, n, title] of [
+      ['en', 83, 'Live track'],
+      ['fr', 85, 'Suivi en direct'],
+    ] as const) {
+      await chooseLanguage(lang);
+      await expect.poll(() => page.locator('.page-layout-title').textContent()).toMatch(new RegExp(`^${title} · `));
+      await page.waitForTimeout(1200);
+      await browser.shot(`${n}-live-track-${lang}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(1000);
+      await browser.shot(`${n + 1}-live-track-phone-${lang}`);
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+    await chooseLanguage('zh');
+  });
+
+  it('says when a device has no position, and gives the server message for one not the user’s', async () => {
+    // Never reported: no trail, no icon, and the page says so.
+    await page.goto(`${server.url}/monitor/track?device=${SILENT_ID}`);
+    await expect.poll(() => page.locator('.live-track-empty').textContent(), { timeout: 15_000 }).toContain('30');
+    expect(await trailPoints()).toBe(0);
+    await browser.shot('87-live-track-empty-zh');
+
+    // Without a device: the monitor's search picks one.
+    await page.goto(`${server.url}/monitor/track`);
+    await page.fill('.monitor-search-input input', SILENT_ID);
+    await page.locator(`.live-track-result[data-id="${SILENT_ID}"]`).click();
+    await page.waitForURL((url) => url.searchParams.get('device') === SILENT_ID);
+
+    // Another unit's administrator: the device is refused like a missing one, with the server's message.
+    await logIn(page, server.url, UNIT_ADMIN.phone, UNIT_ADMIN.password);
+    for (const device of [SILENT_ID, 'NO-SUCH-DEVICE']) {
+      const answer = page.waitForResponse((r) => r.url().includes('History/GetTrack'));
+      await page.goto(`${server.url}/monitor/track?device=${device}`);
+      const { msg } = (await (await answer).json()) as { msg: string };
+      expect(msg).toBeTruthy();
+      await expect.poll(() => page.locator('.live-track-error .ant-result-title').textContent()).toBe(msg);
+    }
+    await browser.shot('88-live-track-refused-zh');
+    expect(browser.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+  });
+});
