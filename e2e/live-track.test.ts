@@ -55,6 +55,31 @@ async function movingDevice(): Promise<string> {
   throw new Error('no device was moving in 150 s');
 }
 
+/** The page as a phone opens it (390 px wide from the start: the side panels fold), with its panel open. */
+async function phoneShots(lang: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await page.waitForSelector('.map-canvas[data-ready=true]');
+  await expect.poll(trailPoints, { timeout: 15_000 }).toBeGreaterThan(0);
+  await page.mouse.move(200, 600);
+  await page.waitForTimeout(1500);
+  // The menu and the unit tree fold away: the map has nearly the whole width.
+  expect(await page.locator('.live-track-body').evaluate((e) => e.clientWidth)).toBeGreaterThan(300);
+  await browser.shot(`82-live-track-phone-${lang}`);
+  // Folded at first on a phone; opened, it lies along the map's bottom edge.
+  expect(await page.locator('.live-track-fields').count()).toBe(0);
+  await page.locator('.live-track-panel-toggle').click();
+  await expect.poll(() => page.locator('.live-track-fields').count()).toBe(1);
+  await page.waitForTimeout(500);
+  await browser.shot(`82-live-track-phone-panel-${lang}`);
+}
+
+async function desktop() {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.reload();
+  await page.waitForSelector('.map-canvas[data-ready=true]');
+}
+
 beforeAll(async () => {
   server = await startDemoServer(20, { ADMIN_PHONE, ADMIN_PASSWORD });
   api = apiClient(server.url);
@@ -136,23 +161,19 @@ describe('live track', () => {
     await expect.poll(() => canvas().getAttribute('data-trail-mode')).toBe('line');
 
     // A phone: the map the whole width, the panel collapsible along its bottom.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(1000);
-    await browser.shot('82-live-track-phone-zh');
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await phoneShots('zh');
+    await desktop();
 
-    for (const [lang, n, title] of [
-      ['en', 83, 'Live track'],
-      ['fr', 85, 'Suivi en direct'],
+    for (const [lang, title] of [
+      ['en', 'Live track'],
+      ['fr', 'Suivi en direct'],
     ] as const) {
       await chooseLanguage(lang);
       await expect.poll(() => page.locator('.page-layout-title').textContent()).toMatch(new RegExp(`^${title} · `));
       await page.waitForTimeout(1200);
-      await browser.shot(`${n}-live-track-${lang}`);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.waitForTimeout(1000);
-      await browser.shot(`${n + 1}-live-track-phone-${lang}`);
-      await page.setViewportSize({ width: 1440, height: 900 });
+      await browser.shot(`83-live-track-${lang}`);
+      await phoneShots(lang);
+      await desktop();
     }
     await chooseLanguage('zh');
   });
@@ -170,16 +191,25 @@ describe('live track', () => {
     await page.locator(`.live-track-result[data-id="${SILENT_ID}"]`).click();
     await page.waitForURL((url) => url.searchParams.get('device') === SILENT_ID);
 
-    // Another unit's administrator: the device is refused like a missing one, with the server's message.
-    await logIn(page, server.url, UNIT_ADMIN.phone, UNIT_ADMIN.password);
-    for (const device of [SILENT_ID, 'NO-SUCH-DEVICE']) {
-      const answer = page.waitForResponse((r) => r.url().includes('History/GetTrack'));
-      await page.goto(`${server.url}/monitor/track?device=${device}`);
-      const { msg } = (await (await answer).json()) as { msg: string };
-      expect(msg).toBeTruthy();
-      await expect.poll(() => page.locator('.live-track-error .ant-result-title').textContent()).toBe(msg);
+    // Another unit's administrator (a browser of their own): the device is refused like a missing one,
+    // with the server's message.
+    const other = await openBrowser();
+    try {
+      await logIn(other.page, server.url, UNIT_ADMIN.phone, UNIT_ADMIN.password);
+      const messages: string[] = [];
+      for (const device of [SILENT_ID, '868000000009996']) {
+        const answer = other.page.waitForResponse((r) => r.url().includes('History/GetTrack'));
+        await other.page.goto(`${server.url}/monitor/track?device=${device}`);
+        const { msg } = (await (await answer).json()) as { msg: string };
+        expect(msg).toBeTruthy();
+        messages.push(msg);
+        await expect.poll(() => other.page.locator('.live-track-error .ant-result-title').textContent()).toBe(msg);
+      }
+      expect(messages[0]).toBe(messages[1]);
+      await other.shot('88-live-track-refused-zh');
+    } finally {
+      await other.close();
     }
-    await browser.shot('88-live-track-refused-zh');
     expect(browser.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
   });
 });

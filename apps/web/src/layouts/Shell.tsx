@@ -16,8 +16,16 @@ import { useRememberWorkspace, useWorkspace } from './use-workspace.ts';
 import { useViewStore } from './view-store.ts';
 
 function SideMenu({ side }: { side: 'left' | 'right' }) {
+  // On a phone the menu folds away behind antd's tab, so the page keeps the screen's width.
   return (
-    <Layout.Sider className={`menu-sider menu-sider-${side}`} width={236} theme="light">
+    <Layout.Sider
+      className={`menu-sider menu-sider-${side}`}
+      width={236}
+      theme="light"
+      breakpoint="md"
+      collapsedWidth={0}
+      reverseArrow={side === 'right'}
+    >
       <NavMenu mode="vertical" />
     </Layout.Sider>
   );

@@ -28,7 +28,14 @@ describe('live track store', () => {
   });
 
   it("grows the trail with the device's own live positions and moves its row", () => {
-    store().setRow({ DeviceID: 'A', Lat: 30, Lng: 120, Status: 'still', Alarms: [], Online: false } as unknown as MonitorRow);
+    store().setRow({
+      DeviceID: 'A',
+      Lat: 30,
+      Lng: 120,
+      Status: 'still',
+      Alarms: [],
+      Online: false,
+    } as unknown as MonitorRow);
     store().applyBatch([position(1), position(2, 'B'), position(9)]);
     expect(times()).toEqual(['01', '09']);
     expect(store().row).toMatchObject({ Status: 'alarm', Alarms: ['sos'], Online: true, Lat: 31.009 });

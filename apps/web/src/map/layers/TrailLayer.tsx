@@ -133,7 +133,7 @@ export function TrailLayer({ trails, mode }: { trails: readonly Trail[]; mode: T
  * a long trail stays a few features. A run's line starts at the previous run's last point, so the
  * line has no gaps; its points do not repeat that one.
  */
-function colouredRuns(id: string, coords: readonly LngLat[], colors: readonly string[]): Feature[] {
+export function colouredRuns(id: string, coords: readonly LngLat[], colors: readonly string[]): Feature[] {
   const out: Feature[] = [];
   let start = 0;
   for (let i = 1; i <= coords.length; i++) {

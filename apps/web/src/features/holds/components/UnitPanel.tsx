@@ -8,7 +8,8 @@ import { UnitTree } from './UnitTree.tsx';
 /** The collapsible left panel holding the unit tree. */
 export function UnitPanel() {
   const { t } = useTranslation('shell');
-  const [open, setOpen] = useState(true);
+  // Folded at first on a phone, where it would take most of the screen.
+  const [open, setOpen] = useState(() => !window.matchMedia?.('(max-width: 768px)').matches);
   const holdName = useSession((s) => s.currentHoldName);
   if (!open)
     return (

@@ -84,7 +84,9 @@ export function TrackPanel({ deviceId, open, onToggle }: Props) {
       <header className="live-track-panel-head">
         <span className="live-track-panel-title">
           {row?.DeviceName || deviceId}
-          {row?.DeviceName ? <span className="muted live-track-panel-id">{deviceId}</span> : null}
+          {row?.DeviceName && row.DeviceName !== deviceId ? (
+            <span className="muted live-track-panel-id">{deviceId}</span>
+          ) : null}
         </span>
         <Button
           type="text"
