@@ -225,8 +225,8 @@ describe('monitor row actions and view settings', () => {
       menu()
         .locator('.ant-dropdown-menu-item')
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-id')?.replace(/^.*-/, '')));
-    // History playback (36) is the ordinary user's too; commands and the extras are not.
-    await expect.poll(keys).toEqual(['details', 'follow', 'trail', 'history']);
+    // History playback (36) and live track (50) are the ordinary user's too; commands and the extras are not.
+    await expect.poll(keys).toEqual(['details', 'follow', 'trail', 'history', 'liveTrack']);
     await settle();
     await browser.shot('42-monitor-row-menu-user-zh');
     const api = apiClient(server.url);

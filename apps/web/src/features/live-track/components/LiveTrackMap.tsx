@@ -7,8 +7,8 @@ import { TrailLayer } from '../../../map/layers/TrailLayer.tsx';
 import { MapView } from '../../../map/MapView.tsx';
 import { useMapHandle } from '../../../map/map-context.ts';
 import { useMapSettings } from '../../../map/map-store.ts';
+import { speedColour } from '../../history/speed-colours.ts';
 import { useLiveTrackStore } from '../live-track-store.ts';
-import { speedClass } from '../speed-colours.ts';
 import { latestOf } from './latest.ts';
 
 interface Props {
@@ -41,7 +41,7 @@ function Trail({ deviceId, mode }: { deviceId: string; mode: TrailMode }) {
         id: deviceId,
         color: '#1677ff',
         points: points.map((p): LngLat => [p.lng, p.lat]),
-        colors: points.map((p) => speedClass(p.speed).color),
+        colors: points.map((p) => speedColour(p.speed)),
       },
     ],
     [deviceId, points],
