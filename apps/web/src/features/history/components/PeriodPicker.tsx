@@ -1,5 +1,5 @@
 import { LIMITS } from '@lodestar/domain';
-import { Alert, Button, DatePicker, Select } from 'antd';
+import { Alert, Button, DatePicker, Grid, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +34,8 @@ export function PeriodPicker({ value, onChange, vip }: Props) {
   useEffect(() => setRange([dayjs(value.start), dayjs(value.end)]), [value.start, value.end]);
   const draft: Period = { start: range[0].format(TIME_FORMAT), end: range[1].format(TIME_FORMAT) };
   const problem = checkPeriod(draft, vip, timeZone);
+  // On a phone a range of two 19-character times does not fit: the fields show minutes (the value keeps seconds).
+  const wide = Grid.useBreakpoint().sm !== false;
 
   const apply = (p: Period) => {
     if (!checkPeriod(p, vip, timeZone)) onChange(p);
@@ -66,7 +68,7 @@ export function PeriodPicker({ value, onChange, vip }: Props) {
         className="history-range"
         showTime
         allowClear={false}
-        format={TIME_FORMAT}
+        format={wide ? TIME_FORMAT : 'YYYY-MM-DD HH:mm'}
         value={range}
         onChange={(r) => {
           if (!r?.[0] || !r[1]) return;
