@@ -218,7 +218,7 @@ export async function buildApp({
     ),
   );
   const historyRepo = new HistoryRepository(database.pool);
-  historyRoutes(app, new HistoryService(historyRepo, deviceRepo));
+  historyRoutes(app, new HistoryService(historyRepo, deviceRepo, exporter));
   if (config.trackRollupMs)
     scheduleTrackRollup(app, new TrackRollup(new RollupRepository(database.pool, historyRepo)), config.trackRollupMs);
   // History/Export (modules/history) reads trips and stops through tripService.segmentsOf.

@@ -167,6 +167,10 @@ describe.each(dbTargets())("another hold's ids are refused on $name PostgreSQL",
       p,
       { DeviceID: B_DEVICE, StartTime: '2026-11-20 00:00:00', EndTime: '2026-11-21 00:00:00' },
     ]),
+    [
+      'History/Export',
+      { DeviceIDs: [B_DEVICE], StartTime: '2026-11-20 00:00:00', EndTime: '2026-11-21 00:00:00', Format: 'gpx' },
+    ],
   ];
 
   it('refuses every id-taking call', async () => {

@@ -46,10 +46,11 @@ export class HistoryRepository {
    * A track in time order, as arrays: a 30-day track is hundreds of thousands of rows. Only the columns the
    * reply carries: reading `attributes` made the client parse a JSON document per point for nothing.
    */
-  async track(devicePk: number, from: Date, to: Date): Promise<TrackRow[]> {
+  async track(devicePk: number, from: Date, to: Date, endExclusive = false): Promise<TrackRow[]> {
     const { rows } = await this.pool.query({
       text: `SELECT fix_time, server_time, lat, lon, speed, course, altitude, satellites, valid, alarms
-               FROM positions WHERE device_pk = $1 AND fix_time >= $2 AND fix_time <= $3 ORDER BY fix_time`,
+               FROM positions WHERE device_pk = $1 AND fix_time >= $2 AND fix_time ${endExclusive ? '<' : '<='} $3
+              ORDER BY fix_time`,
       values: [devicePk, from, to],
       rowMode: 'array',
     });

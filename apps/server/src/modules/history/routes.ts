@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { PositionBody, PositionReply, TrackBody, TrackReply } from '@lodestar/contract/history';
+import { FileIdReply } from '@lodestar/contract/common';
+import { HistoryExportBody, PositionBody, PositionReply, TrackBody, TrackReply } from '@lodestar/contract/history';
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
 import { sendJsonText } from './json-reply.ts';
@@ -8,7 +9,7 @@ import type { HistoryService } from './service.ts';
 const tags = ['history'];
 const playback = { fn: [Fn.playback, Fn.trackQuery] };
 
-/** History playback (issue #16): the track in either form, one point's record. */
+/** History playback (issue #16): the track in either form, one point's record, the period's export. */
 export function historyRoutes(fastify: FastifyInstance, svc: HistoryService) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // The reply is written by sendJsonText (the schema documents it; the serializer never walks 259,200 points).
@@ -29,5 +30,11 @@ export function historyRoutes(fastify: FastifyInstance, svc: HistoryService) {
     '/API/api/History/GetPosition',
     { config: playback, schema: { tags, body: PositionBody, response: { 200: PositionReply } } },
     async (req, reply) => reply.ok(await svc.position(req.auth, req.body.DeviceID, req.body.GpsTime)),
+  );
+  // Playback's function and the export function (44, checked by the service).
+  app.post(
+    '/API/api/History/Export',
+    { config: playback, schema: { tags, body: HistoryExportBody, response: { 200: FileIdReply } } },
+    async (req, reply) => reply.ok(await svc.export(req.auth, req.lang, req.body)),
   );
 }
