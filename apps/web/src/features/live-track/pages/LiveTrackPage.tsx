@@ -51,6 +51,22 @@ function Tracking({ deviceId, onChange }: { deviceId: string; onChange: () => vo
   const [panelOpen, setPanelOpen] = useState(!phone);
   const name = useLiveTrackStore((s) => s.row?.DeviceName) || deviceId;
 
+  // Unknown, or not the user's: the server's message, and the way to another device.
+  if (preload.status === 'error')
+    return (
+      <PageLayout title={t('liveTrack.titleOf', { name })}>
+        <Result
+          status="warning"
+          className="live-track-error"
+          title={preload.message}
+          extra={
+            <Button icon={<SwapOutlined />} className="live-track-change" onClick={onChange}>
+              {t('liveTrack.change')}
+            </Button>
+          }
+        />
+      </PageLayout>
+    );
   return (
     <PageLayout
       title={t('liveTrack.titleOf', { name })}
@@ -73,20 +89,16 @@ function Tracking({ deviceId, onChange }: { deviceId: string; onChange: () => vo
             {t('liveTrack.change')}
           </Button>
         </div>
-        {preload.status === 'error' ? (
-          <Result status="warning" className="live-track-error" title={preload.message} />
-        ) : (
-          <div className="live-track-body">
-            <LiveFeed deviceId={deviceId} />
-            <LiveTrackMap
-              deviceId={deviceId}
-              mode={trailMode}
-              coveredRight={panelOpen && !phone ? PANEL_WIDTH + 10 : 0}
-            />
-            <Notices preload={preload} />
-            <TrackPanel deviceId={deviceId} open={panelOpen} onToggle={() => setPanelOpen((o) => !o)} />
-          </div>
-        )}
+        <div className="live-track-body">
+          <LiveFeed deviceId={deviceId} />
+          <LiveTrackMap
+            deviceId={deviceId}
+            mode={trailMode}
+            coveredRight={panelOpen && !phone ? PANEL_WIDTH + 10 : 0}
+          />
+          <Notices preload={preload} />
+          <TrackPanel deviceId={deviceId} open={panelOpen} onToggle={() => setPanelOpen((o) => !o)} />
+        </div>
       </div>
     </PageLayout>
   );
