@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, logIn, openBrowser, screenshotDir } from './lib/browser.ts';
 import { type RunningServer, startDemoServer } from './lib/server.ts';
 
 // Live track (#16) against the real server: DEMO=1 runs 20 simulated trackers over real TCP into the
@@ -19,6 +19,8 @@ let server: RunningServer;
 let browser: Browser;
 let page: Page;
 let api: ReturnType<typeof apiClient>;
+/** The moving device the first test follows. */
+let movingId = '';
 
 const canvas = () => page.locator('.map-canvas');
 const trailPoints = async () => Number(await canvas().getAttribute('data-trail-points'));
@@ -99,6 +101,7 @@ describe('live track', () => {
   it('opens from the monitor in a new tab, preloads 30 minutes, grows live, pauses and resumes', async () => {
     await logIn(page, server.url, ADMIN_PHONE, ADMIN_PASSWORD);
     const id = await movingDevice();
+    movingId = id;
 
     // The monitor's row menu opens the device's live track in a tab of its own.
     await page.goto(`${server.url}/monitor/online`);
@@ -176,6 +179,41 @@ describe('live track', () => {
       await desktop();
     }
     await chooseLanguage('zh');
+  });
+
+  it('polls on a countdown while the live feed is down: the trail grows from History/GetTrack, pause and off stop it', async () => {
+    const tab = await browser.context.newPage();
+    try {
+      await tab.routeWebSocket(/\/API\/ws/, (ws) => ws.close({ code: 1011, reason: 'test: feed down' }));
+      await tab.goto(`${server.url}/monitor/track?device=${movingId}`);
+      const points = async () => Number(await tab.locator('.map-canvas').getAttribute('data-trail-points'));
+      await expect.poll(() => tab.locator('.feed-bar').getAttribute('data-mode'), { timeout: 20_000 }).toBe('polling');
+      await expect.poll(() => tab.locator('.feed-countdown').textContent()).toMatch(/^\d+ 秒后刷新$/);
+      await expect.poll(points, { timeout: 15_000 }).toBeGreaterThan(0);
+      const before = await points();
+      // A report every 10 s, a refresh every 10 s: the trail grows without the feed.
+      await expect.poll(points, { timeout: 45_000, interval: 1000 }).toBeGreaterThan(before);
+      await tab.screenshot({ path: `${screenshotDir}/89-live-track-polling-zh.png` });
+
+      // Paused, the countdown stops and nothing is asked for.
+      await tab.locator('.feed-pause').click();
+      await expect.poll(() => tab.locator('.feed-countdown').textContent()).toBe('已暂停');
+      let asked = 0;
+      tab.on('request', (r) => {
+        if (r.url().includes('History/GetTrack')) asked++;
+      });
+      await tab.waitForTimeout(12_000);
+      expect(asked).toBe(0);
+      await tab.locator('.feed-pause').click();
+      await expect.poll(() => tab.locator('.feed-countdown').textContent()).toMatch(/^\d+ 秒后刷新$/);
+      await expect.poll(() => asked, { timeout: 15_000 }).toBeGreaterThan(0);
+
+      // Off.
+      await tab.locator('.feed-switch').click();
+      await expect.poll(() => tab.locator('.feed-countdown').textContent()).toBe('自动刷新已关闭');
+    } finally {
+      await tab.close();
+    }
   });
 
   it('says when a device has no position, and gives the server message for one not the user’s', async () => {
