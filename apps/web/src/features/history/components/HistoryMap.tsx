@@ -18,6 +18,7 @@ import {
   DisplayPoints,
   mercX,
   mercY,
+  OffsetGrid,
   segmentsAt,
   type TrackGeometry,
   trackGeometry,
@@ -85,10 +86,10 @@ function HistoryLayer({ tracks, mode, colourBy, stops, focus, onPointClick }: Hi
     () => tracks.map(({ track, color }) => ({ track, color, geo: trackGeometry(track), segments: new Map() })),
     [tracks],
   );
-  const drawn = useMemo<(Prepared & { display: DisplayPoints })[]>(
-    () => prepared.map((p) => ({ ...p, display: new DisplayPoints(p.track, p.geo, crs) })),
-    [prepared, crs],
-  );
+  const drawn = useMemo<(Prepared & { display: DisplayPoints })[]>(() => {
+    const grid = new OffsetGrid(crs);
+    return prepared.map((p) => ({ ...p, display: new DisplayPoints(p.track, p.geo, grid) }));
+  }, [prepared, crs]);
   const stopsShown = useMemo(
     () => (stops ?? []).map((s) => ({ n: s.n, at: toDisplay([s.lng, s.lat], crs) })),
     [stops, crs],
@@ -110,14 +111,21 @@ function HistoryLayer({ tracks, mode, colourBy, stops, focus, onPointClick }: Hi
     let pending = 0;
     let lastRecentre = 0;
 
+    // What the track canvas shows: MapLibre renders frames for tiles arriving too, with the view
+    // unchanged, and a 30-day track costs tens of milliseconds to draw.
+    let shown: unknown[] = [];
     const drawTrack = () => {
       cancelAnimationFrame(pending);
       pending = 0;
+      const s = state.current;
+      const m = worldToScreen(map);
+      const { clientWidth, clientHeight } = map.getContainer();
+      const key = [s.drawn, s.mode, s.colourBy, s.stopsShown, clientWidth, clientHeight, m.a, m.b, m.c, m.d, m.e, m.f];
+      if (key.length === shown.length && key.every((v, i) => v === shown[i])) return;
+      shown = key;
       const frame = trackLayer.begin();
       if (!frame) return;
       const { ctx, width, height } = frame;
-      const s = state.current;
-      const m = worldToScreen(map);
       const z = simplifyZoom(map.getZoom());
       const list: DrawnTrack[] = s.drawn.map((d) => {
         let segments = d.segments.get(z);
@@ -157,6 +165,11 @@ function HistoryLayer({ tracks, mode, colourBy, stops, focus, onPointClick }: Hi
       box.playerTime = String(Math.round(time));
       const first = vehicles[0];
       box.playerIndex = first ? String(first.index) : '-1';
+      box.vehicles = String(vehicles.length);
+      if (first) {
+        box.vehicleX = first.x.toFixed(1);
+        box.vehicleY = first.y.toFixed(1);
+      }
       // Follow: re-centre when the first vehicle nears the edge, at most once a second, in one jump
       // (an animated pan would be several 150–240 ms WebGL frames).
       if (follow && first && !map.isMoving()) {
@@ -202,7 +215,8 @@ function HistoryLayer({ tracks, mode, colourBy, stops, focus, onPointClick }: Hi
       trackLayer.remove();
       vehicleLayer.remove();
       map.setMaxPitch(maxPitch);
-      for (const k of ['trackPoints', 'trackReady', 'playerTime', 'playerIndex']) delete box[k];
+      for (const k of ['trackPoints', 'trackReady', 'playerTime', 'playerIndex', 'vehicles', 'vehicleX', 'vehicleY'])
+        delete box[k];
     };
   }, [map, crs]);
 

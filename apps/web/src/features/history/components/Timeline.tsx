@@ -104,6 +104,7 @@ export function Timeline({ tracks, stops }: Props) {
       ref={box}
       className="history-timeline"
       style={{ height }}
+      data-rows={tracks.length}
       role="slider"
       tabIndex={-1}
       aria-label={t('player.timeline')}

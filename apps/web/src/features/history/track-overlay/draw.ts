@@ -58,6 +58,7 @@ export function drawTracks(
     const classPaths = style.colourBy === 'speed' ? SPEED_CLASSES.map((c) => pathFor(c.color)) : null;
     const own = pathFor(t.color);
     let lastTo = -1;
+    let lastPath: Path2D | null = null;
     for (let k = 0; k < s.count; k++) {
       const i = d.at(s.from[k] as number);
       const j = d.at(s.to[k] as number);
@@ -82,12 +83,17 @@ export function drawTracks(
         p.moveTo(x1 + r, y1);
         p.arc(x1, y1, r, 0, Math.PI * 2);
       } else {
-        if (i !== lastTo) drawn++;
-        p.moveTo(x0, y0);
+        // A segment that goes on from the last one, in the same colour, continues its line: one
+        // subpath per run instead of per segment, with joins rather than caps at every point.
+        if (i !== lastTo || p !== lastPath) {
+          if (i !== lastTo) drawn++;
+          p.moveTo(x0, y0);
+        }
         p.lineTo(x1, y1);
       }
       drawn++;
       lastTo = j;
+      lastPath = p;
     }
     for (let k = 0; k < s.gapCount; k++) {
       const i = d.at(s.gapFrom[k] as number);

@@ -61,8 +61,9 @@ export interface Segments {
 
 /** Pixels a kept point must be from the last one kept. */
 const TOLERANCE_PX = 1;
-/** Deduplicated only segments this short (in cells), which is nearly all of them once simplified. */
-const DEDUPE_SPAN = 3;
+/** Deduplicated only segments this short (in pixels); the key holds both ends' cells in a double. */
+const DEDUPE_SPAN = 63;
+const DEDUPE_WIDTH = 2 * DEDUPE_SPAN + 1;
 
 export function segmentsAt(track: TrackArrays, geo: TrackGeometry, zoom: number): Segments {
   const { n } = track;
@@ -73,7 +74,8 @@ export function segmentsAt(track: TrackArrays, geo: TrackGeometry, zoom: number)
   const gapFrom: number[] = [];
   const gapTo: number[] = [];
   const { wx, wy, cls } = geo;
-  // Cells relative to the track's top-left, so that the key fits a double's 53 bits when the track is small enough in pixels.
+  // Cells relative to the track's top-left, so that the key fits a double's 53 bits when the track spans
+  // under 2^18 pixels (a city at zoom 18); a larger one is not deduplicated.
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -87,7 +89,7 @@ export function segmentsAt(track: TrackArrays, geo: TrackGeometry, zoom: number)
     if (y > maxY) maxY = y;
   }
   const span = Math.ceil(Math.max(maxX - minX, maxY - minY) * scale) + 1;
-  const dedupe = span < 2 ** 21;
+  const dedupe = span < 2 ** 18;
   const seen = new Set<number>();
   let count = 0;
   // a: the last point kept (where the next segment starts); p: the last valid point seen.
@@ -127,7 +129,9 @@ export function segmentsAt(track: TrackArrays, geo: TrackGeometry, zoom: number)
       const ddx = Math.floor(kx) - cx;
       const ddy = Math.floor(ky) - cy;
       if (Math.abs(ddx) <= DEDUPE_SPAN && Math.abs(ddy) <= DEDUPE_SPAN) {
-        const key = (((cx * 2 ** 21 + cy) * 7 + ddx + DEDUPE_SPAN) * 7 + ddy + DEDUPE_SPAN) * 4 + (cls[a] as number);
+        const key =
+          (((cx * 2 ** 18 + cy) * DEDUPE_WIDTH + ddx + DEDUPE_SPAN) * DEDUPE_WIDTH + ddy + DEDUPE_SPAN) * 4 +
+          (cls[a] as number);
         if (seen.has(key)) keep = false;
         else seen.add(key);
       }
@@ -151,21 +155,77 @@ export function segmentsAt(track: TrackArrays, geo: TrackGeometry, zoom: number)
 }
 
 /**
- * Display world coordinates of a track's points on a map of `crs`, converted when first asked: a
- * GCJ-02 or BD-09 conversion of all 259,200 points of a 30-day track costs about a third of a second,
- * while a view draws the few thousand points its zoom keeps.
+ * The grid (degrees) on which the display system's offset is computed exactly, and interpolated
+ * between: BD-09 adds a term of period 0.12° (its rotation by 3e-6·cos(x·π·3000/180)), so it needs
+ * finer cells than GCJ-02 for the same error.
+ */
+const CELLS: Record<Crs, number> = { WGS84: 1, GCJ02: 0.005, BD09: 0.002 };
+
+/**
+ * The offset of a display system (GCJ-02, BD-09) from WGS-84, exact (coords.ts, as the monitor converts)
+ * at the corners of small cells (CELLS) and bilinear inside them. The offset is a smooth function (GCJ-02's
+ * shortest period is a third of a degree), so inside a cell the interpolation is off by at most a few
+ * centimetres (geometry.test.ts), less than a pixel below zoom 21; a 30-day track then costs a few hundred exact conversions instead of
+ * 259,200 (a third of a second). The cells along China's border mix the shifted and unshifted sides.
+ */
+export class OffsetGrid {
+  private readonly corners = new Map<number, [number, number]>();
+  private readonly cell: number;
+  constructor(readonly crs: Crs) {
+    this.cell = CELLS[crs];
+  }
+
+  private corner(ix: number, iy: number): [number, number] {
+    const key = (ix + 200_000) * 400_000 + (iy + 100_000);
+    let o = this.corners.get(key);
+    if (!o) {
+      const lng = ix * this.cell;
+      const lat = iy * this.cell;
+      const [x, y] = toDisplay([lng, lat], this.crs);
+      o = [x - lng, y - lat];
+      this.corners.set(key, o);
+    }
+    return o;
+  }
+
+  /** The display position of a WGS-84 one, into `out` as [lng, lat]. */
+  shift(lng: number, lat: number, out: [number, number]): [number, number] {
+    const fx = lng / this.cell;
+    const fy = lat / this.cell;
+    const ix = Math.floor(fx);
+    const iy = Math.floor(fy);
+    const u = fx - ix;
+    const v = fy - iy;
+    const a = this.corner(ix, iy);
+    const b = this.corner(ix + 1, iy);
+    const c = this.corner(ix, iy + 1);
+    const d = this.corner(ix + 1, iy + 1);
+    const w00 = (1 - u) * (1 - v);
+    const w10 = u * (1 - v);
+    const w01 = (1 - u) * v;
+    const w11 = u * v;
+    out[0] = lng + a[0] * w00 + b[0] * w10 + c[0] * w01 + d[0] * w11;
+    out[1] = lat + a[1] * w00 + b[1] * w10 + c[1] * w01 + d[1] * w11;
+    return out;
+  }
+}
+
+/**
+ * Display world coordinates of a track's points on a map of `crs`, converted when first asked (a view
+ * draws the points its zoom keeps), through the offset grid shared by every track of the map.
  */
 export class DisplayPoints {
   readonly x: Float64Array;
   readonly y: Float64Array;
   private readonly converted: Uint8Array | null;
+  private readonly tmp: [number, number] = [0, 0];
 
   constructor(
     private readonly track: TrackArrays,
     geo: TrackGeometry,
-    readonly crs: Crs,
+    private readonly grid: OffsetGrid,
   ) {
-    if (crs === 'WGS84') {
+    if (grid.crs === 'WGS84') {
       this.x = geo.wx;
       this.y = geo.wy;
       this.converted = null;
@@ -180,7 +240,7 @@ export class DisplayPoints {
   at(i: number): number {
     const c = this.converted;
     if (c && !c[i]) {
-      const [lng, lat] = toDisplay([this.track.lng[i] as number, this.track.lat[i] as number], this.crs);
+      const [lng, lat] = this.grid.shift(this.track.lng[i] as number, this.track.lat[i] as number, this.tmp);
       this.x[i] = mercX(lng);
       this.y[i] = mercY(lat);
       c[i] = 1;
