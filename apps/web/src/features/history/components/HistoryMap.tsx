@@ -6,14 +6,7 @@ import { useMapHandle } from '../../../map/map-context.ts';
 import { useMapSettings } from '../../../map/map-store.ts';
 import { usePlayer } from '../player-store.ts';
 import type { TrackArrays } from '../track-arrays.ts';
-import {
-  type Affine,
-  type DrawnTrack,
-  drawAlarms,
-  drawStops,
-  drawTracks,
-  drawVehicles,
-} from '../track-overlay/draw.ts';
+import { type Affine, type DrawnTrack, drawAlarms, drawStops, drawTracks } from '../track-overlay/draw.ts';
 import {
   DisplayPoints,
   mercX,
@@ -24,6 +17,7 @@ import {
   trackGeometry,
 } from '../track-overlay/geometry.ts';
 import { overlayCanvas, worldToScreen } from '../track-overlay/overlay.ts';
+import { vehicleMarkers } from '../track-overlay/vehicle-markers.ts';
 import { vehiclesAt } from '../track-overlay/vehicles.ts';
 
 export interface MapTrack {
@@ -107,7 +101,12 @@ function HistoryLayer({ tracks, mode, colourBy, stops, focus, onPointClick }: Hi
     const maxPitch = map.getMaxPitch();
     map.setMaxPitch(0);
     const trackLayer = overlayCanvas(map, 'history-track-overlay');
-    const vehicleLayer = overlayCanvas(map, 'history-vehicle-overlay');
+    const vehicleLayer = vehicleMarkers(map);
+    const container = map.getContainer();
+    // The map's size, read on resize rather than every frame (a read there forces a layout).
+    let size = { width: container.clientWidth, height: container.clientHeight };
+    // The world → screen transform of the view drawn last (playback frames reuse it).
+    let view = worldToScreen(map);
     let pending = 0;
     let lastRecentre = 0;
 
@@ -119,8 +118,8 @@ function HistoryLayer({ tracks, mode, colourBy, stops, focus, onPointClick }: Hi
       pending = 0;
       const s = state.current;
       const m = worldToScreen(map);
-      const { clientWidth, clientHeight } = map.getContainer();
-      const key = [s.drawn, s.mode, s.colourBy, s.stopsShown, clientWidth, clientHeight, m.a, m.b, m.c, m.d, m.e, m.f];
+      view = m;
+      const key = [s.drawn, s.mode, s.colourBy, s.stopsShown, size.width, size.height, m.a, m.b, m.c, m.d, m.e, m.f];
       if (key.length === shown.length && key.every((v, i) => v === shown[i])) return;
       shown = key;
       const frame = trackLayer.begin();
@@ -155,13 +154,10 @@ function HistoryLayer({ tracks, mode, colourBy, stops, focus, onPointClick }: Hi
     };
 
     const drawVehicles_ = () => {
-      const frame = vehicleLayer.begin();
-      if (!frame) return;
       const { time, follow } = usePlayer.getState();
       const s = state.current;
-      const m = worldToScreen(map);
-      const vehicles = vehiclesAt(s.drawn, time, crs, m);
-      drawVehicles(frame.ctx, vehicles, frame.pixelRatio, map.getBearing());
+      const vehicles = vehiclesAt(s.drawn, time, crs, view);
+      vehicleLayer.update(vehicles, map.getBearing());
       box.playerTime = String(Math.round(time));
       const first = vehicles[0];
       box.playerIndex = first ? String(first.index) : '-1';
@@ -173,9 +169,10 @@ function HistoryLayer({ tracks, mode, colourBy, stops, focus, onPointClick }: Hi
       // Follow: re-centre when the first vehicle nears the edge, at most once a second, in one jump
       // (an animated pan would be several 150–240 ms WebGL frames).
       if (follow && first && !map.isMoving()) {
-        const mx = frame.width * 0.15;
-        const my = frame.height * 0.15;
-        const out = first.x < mx || first.y < my || first.x > frame.width - mx || first.y > frame.height - my;
+        const { width, height } = size;
+        const mx = width * 0.15;
+        const my = height * 0.15;
+        const out = first.x < mx || first.y < my || first.x > width - mx || first.y > height - my;
         const now = performance.now();
         if (out && now - lastRecentre > 1000) {
           lastRecentre = now;
@@ -203,6 +200,10 @@ function HistoryLayer({ tracks, mode, colourBy, stops, focus, onPointClick }: Hi
       const hit = nearestPoint(state.current.drawn, worldToScreen(map), shift, e.point.x, e.point.y, 12);
       if (hit) cb(hit.deviceId, hit.index);
     };
+    const resized = () => {
+      size = { width: container.clientWidth, height: container.clientHeight };
+    };
+    map.on('resize', resized);
     map.on('render', drawTrack);
     map.on('click', click);
     drawTrack();
@@ -210,6 +211,7 @@ function HistoryLayer({ tracks, mode, colourBy, stops, focus, onPointClick }: Hi
       cancelAnimationFrame(pending);
       unsubscribe();
       redraw.current = { track: () => {}, vehicles: () => {} };
+      map.off('resize', resized);
       map.off('render', drawTrack);
       map.off('click', click);
       trackLayer.remove();

@@ -173,7 +173,7 @@ const arrows = new Map<string, HTMLCanvasElement>();
 export const VEHICLE_SIZE = 30;
 
 /** A vehicle arrow of a colour (north up, turned by course when drawn), drawn once per colour. */
-function vehicleIcon(colour: string): HTMLCanvasElement {
+export function vehicleIcon(colour: string): HTMLCanvasElement {
   let c = arrows.get(colour);
   if (c) return c;
   c = document.createElement('canvas');
@@ -202,22 +202,4 @@ function vehicleIcon(colour: string): HTMLCanvasElement {
   }
   arrows.set(colour, c);
   return c;
-}
-
-/** The vehicles at the player's time, each an arrow turned by its course (relative to the map's bearing). */
-export function drawVehicles(
-  ctx: CanvasRenderingContext2D,
-  vehicles: readonly { x: number; y: number; course: number; colour: string }[],
-  pixelRatio: number,
-  bearing: number,
-): void {
-  const half = VEHICLE_SIZE / 2;
-  for (const v of vehicles) {
-    const turn = ((v.course - bearing) * Math.PI) / 180;
-    const cos = Math.cos(turn) * pixelRatio;
-    const sin = Math.sin(turn) * pixelRatio;
-    ctx.setTransform(cos, sin, -sin, cos, v.x * pixelRatio, v.y * pixelRatio);
-    ctx.drawImage(vehicleIcon(v.colour), -half, -half, VEHICLE_SIZE, VEHICLE_SIZE);
-  }
-  ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
 }
