@@ -140,7 +140,9 @@ const server = await startHistoryServer({
 });
 const device = server.devices[0];
 if (!device) throw new Error('no device');
-console.log(`${device.points.toLocaleString('en-US')} positions seeded (${TARGET} PostgreSQL); load average ${load()}`);
+console.log(
+  `${device.points.toLocaleString('en-US')} positions seeded (${TARGET} PostgreSQL), ${server.rolled} device-days rolled into track_days; load average ${load()}`,
+);
 const browser = await openBrowser({ timezoneId: 'Asia/Shanghai' });
 const loads: Load[] = [];
 const plays: (Playback & { follow: boolean })[] = [];

@@ -9,6 +9,9 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { InProcessBus } from '../../apps/server/src/ingest/bus.ts';
 import { createIngest } from '../../apps/server/src/ingest/index.ts';
 import type { PositionRow } from '../../apps/server/src/ingest/plan.ts';
+import { HistoryRepository } from '../../apps/server/src/modules/history/repository.ts';
+import { TrackRollup } from '../../apps/server/src/modules/history/rollup.ts';
+import { RollupRepository } from '../../apps/server/src/modules/history/rollup-repository.ts';
 import { LocalSmsProvider } from '../../apps/server/src/modules/sms/provider.ts';
 import { benchDatabase } from '../../bench/lib.ts';
 import { copyPositions } from '../../bench/raw-insert.ts';
@@ -35,6 +38,8 @@ export interface SeededDevice {
 
 export interface HistoryServer {
   url: string;
+  /** Device-days the rollup packed into track_days. */
+  rolled: number;
   devices: SeededDevice[];
   stop(): Promise<void>;
 }
@@ -76,7 +81,8 @@ export async function startHistoryServer(opts: {
   const bench = await benchDatabase(opts.target ?? 'embedded');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lodestar-history-web-'));
   const db = drizzle(bench.pool, { schema });
-  const config = loadConfig({ DEMO: '0', DATA_DIR: dataDir, GATEWAY_DISABLED: '1' });
+  // The track rollup runs once below, after seeding, rather than on its timer during the measurements.
+  const config = loadConfig({ DEMO: '0', DATA_DIR: dataDir, GATEWAY_DISABLED: '1', TRACK_ROLLUP: '0' });
   const ingest = createIngest(bench.pool, new InProcessBus(), config.filters);
   const database = { db, pool: bench.pool, kind: 'external' as const, close: async () => {} };
   const app = await buildApp({ config, database, ingest, sms: new LocalSmsProvider(() => {}) });
@@ -109,9 +115,17 @@ export async function startHistoryServer(opts: {
     if (batch.length) await copyPositions(bench.pool, batch);
     devices.push({ deviceId: spec.deviceId, from: first, to: end, points });
   }
+  // The days each device reported, as the ingest writer records them (the GPS home and the rollup read them).
+  await bench.pool.query(
+    `INSERT INTO device_days (day, device_pk)
+     SELECT DISTINCT (fix_time AT TIME ZONE 'Asia/Shanghai')::date, device_pk FROM positions ON CONFLICT DO NOTHING`,
+  );
   await bench.pool.query('VACUUM ANALYZE positions');
+  // Closed days packed into track_days, as the server's rollup job leaves them (GetTrack's compact form reads them).
+  const rolled = await new TrackRollup(new RollupRepository(bench.pool, new HistoryRepository(bench.pool))).run();
   await app.listen({ host: '127.0.0.1', port: 0 });
   return {
+    rolled,
     url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
     devices,
     async stop() {
