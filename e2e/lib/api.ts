@@ -24,6 +24,16 @@ export function apiClient(baseUrl: string) {
       ({ token } = await call<{ token: string }>('POST', 'account/login', { Phone, UserPassword }));
     },
     get: <T>(path: string, query?: Record<string, string | number>) => call<T>('GET', path, query),
+    /** A file the server streams (Download/GetFile), as text. */
+    async text(path: string, query: Record<string, string | number>): Promise<string> {
+      const url = new URL(`${API_BASE}${path}`, baseUrl);
+      url.searchParams.set('format', 'json');
+      url.searchParams.set('appid', DEFAULT_APP_ID);
+      for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
+      const res = await fetch(url, { headers: { Authorization: token } });
+      if (!res.ok) throw new Error(`${path}: ${res.status}`);
+      return res.text();
+    },
     post: <T>(path: string, body?: unknown) => call<T>('POST', path, body),
   };
 }
