@@ -114,6 +114,10 @@ export const devices = pgTable(
   (t) => [
     uniqueIndex('devices_device_id_idx').on(t.deviceId),
     index('devices_hold_idx').on(t.holdId),
+    // A unit's GPS home counts its VIP windows and its devices added lately off these alone (index-only scans, one
+    // range per hold of the subtree), not by reading every device of the unit.
+    index('devices_hold_vip_idx').on(t.holdId, t.vipExpiresAt),
+    index('devices_hold_created_idx').on(t.holdId, t.createdAt),
     index('devices_vehicle_idx').on(t.vehicleId),
     // The device list's default order (newest first), so its first page is not a sort of the whole fleet.
     index('devices_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),

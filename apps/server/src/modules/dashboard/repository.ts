@@ -1,8 +1,9 @@
-import { type Db, devices, holds, sims } from '@lodestar/db';
+import { type Db, devices, sims } from '@lodestar/db';
 import { SimState, VIP_FILTERS, type VipFilter } from '@lodestar/domain';
 import { sql } from 'drizzle-orm';
 import { ownedInSubtree } from '../../lib/hold-scope-repository.ts';
 import { vipCondition } from '../devices/repository.ts';
+import { subtreeHoldIds } from '../devices/status-repository.ts';
 import { displayStateCondition } from '../sims/repository.ts';
 
 export interface DeviceFigures {
@@ -28,25 +29,34 @@ export class DashboardRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * VIP states and the unit's size at each day's end, in one pass over the subtree's devices. The VIP
-   * states are the device list's Vip filter itself (devices' vipCondition), so a figure and its list agree.
+   * VIP states and the unit's size at each day's end. The VIP states are the device list's Vip filter itself
+   * (devices' vipCondition), so a figure and its list agree. Every part is an index-only scan, one range per hold of
+   * the subtree (150,000 devices: ~20 ms where reading every device took ~100 ms of both cores): the unit's devices
+   * off devices_hold_idx, the VIP windows (all of them expire before today + the longest window) off
+   * devices_hold_vip_idx, and the devices added before a day's end as all of them less those added since
+   * (devices_hold_created_idx): the last days' few, not the whole unit once per day.
    */
   async deviceFigures(holdPath: string, today: string, dayEnds: Date[]): Promise<DeviceFigures> {
+    const ids = subtreeHoldIds(holdPath);
+    const longest = Math.max(...VIP_FILTERS.filter((f) => f !== 'expired').map(Number));
     const vip = VIP_FILTERS.map(
       (f, i) => sql`count(*) FILTER (WHERE ${vipCondition(f, today)})::int AS ${sql.identifier(`vip${i}`)}`,
     );
+    const since = dayEnds.reduce((a, b) => (a < b ? a : b));
     const added = dayEnds.map(
       (end, i) =>
-        sql`count(*) FILTER (WHERE ${devices.createdAt} < ${end.toISOString()}::timestamptz)::int AS ${sql.identifier(`added${i}`)}`,
+        sql`count(*) FILTER (WHERE ${devices.createdAt} >= ${end.toISOString()}::timestamptz)::int AS ${sql.identifier(`since${i}`)}`,
     );
     const { rows } = await this.db.execute(sql`
-      SELECT ${sql.join([...vip, ...added], sql`, `)}
-        FROM ${devices} JOIN ${holds} ON ${holds.id} = ${devices.holdId}
-       WHERE ${holds.path} LIKE ${`${holdPath}%`}`);
+      SELECT (SELECT count(*) FROM ${devices} WHERE ${devices.holdId} = ANY(${ids}))::int AS total, vip.*, added.*
+        FROM (SELECT ${sql.join(vip, sql`, `)} FROM ${devices}
+               WHERE ${devices.holdId} = ANY(${ids}) AND ${devices.vipExpiresAt} < ${today}::date + ${longest}::int) vip,
+             (SELECT ${sql.join(added, sql`, `)} FROM ${devices}
+               WHERE ${devices.holdId} = ANY(${ids}) AND ${devices.createdAt} >= ${since.toISOString()}::timestamptz) added`);
     const r = rows[0] as Record<string, number>;
     return {
       vip: Object.fromEntries(VIP_FILTERS.map((f, i) => [f, r[`vip${i}`] ?? 0])) as Record<VipFilter, number>,
-      addedBefore: dayEnds.map((_, i) => r[`added${i}`] ?? 0),
+      addedBefore: dayEnds.map((_, i) => (r.total ?? 0) - (r[`since${i}`] ?? 0)),
     };
   }
 

@@ -262,4 +262,37 @@ describe.each(dbTargets())('Dashboard/GetSummary on $name PostgreSQL', (target) 
     expect(online(after, day(-1))).toBe(online(before, day(-1))); // kept: not recounted within the TTL
     expect(online(after, today)).toBe(online(before, today) + 1);
   });
+
+  it('counts VIP windows and the unit’s size at each day’s end right at their edges', async () => {
+    const edges = await t.buildHold('Edges');
+    const vipUnit = await t.buildHold('VIP edges', edges);
+    const addedUnit = await t.buildHold('Added edges', edges);
+    const own = await t.buildUser(edges, [Fn.dashboard, Fn.onlineMonitor, Fn.deviceManage]);
+    const add = async (id: string, unit: { id: number }) => {
+      await t.call('POST', 'Device/AddDevice', {
+        token: own.token,
+        body: { DeviceID: id, Protocol: 'gt06', HoldID: unit.id },
+      });
+      return (await sql('SELECT id FROM devices WHERE device_id = $1', [id])).rows[0].id as number;
+    };
+    // Expired: before today; within N days: today up to today + N − 1.
+    const expiries = [day(-1), day(0), day(6), day(7), day(29), day(30), day(59), day(60), null];
+    for (const [i, d] of expiries.entries())
+      await sql('UPDATE devices SET vip_expires_at = $2 WHERE id = $1', [await add(`86200000000000${i}`, vipUnit), d]);
+    const v = (await summary({ HoldID: vipUnit.id }, own.token)).data;
+    expect([v.VipExpired, v.VipExpiring7, v.VipExpiring30, v.VipExpiring60]).toEqual([1, 2, 4, 6]);
+    // Added a month ago, a second before today's midnight, at midnight itself, and now: a device added at a day's
+    // end is not counted in that day's size.
+    const added = [new Date(Date.now() - 30 * 86_400_000), new Date(midnight.getTime() - 1000), midnight, null];
+    for (const [i, at] of added.entries()) {
+      const id = await add(`86300000000000${i}`, addedUnit);
+      if (at) await sql('UPDATE devices SET created_at = $2 WHERE id = $1', [id, at]);
+    }
+    const a = (await summary({ HoldID: addedUnit.id }, own.token)).data;
+    expect(a.OnlineRate7d.map((d) => d.Total)).toEqual([1, 1, 1, 1, 1, 2, 4]);
+    // The parent unit holds both: its figures are the sums.
+    const both = (await summary({}, own.token)).data;
+    expect([both.Total, both.VipExpired, both.VipExpiring60]).toEqual([13, 1, 6]);
+    expect(both.OnlineRate7d.map((d) => d.Total)).toEqual([1, 1, 1, 1, 1, 2, 13]);
+  });
 });

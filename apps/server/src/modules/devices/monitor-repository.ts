@@ -1,8 +1,8 @@
 import { type Db, devices, follows, holds } from '@lodestar/db';
 import { STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type pg from 'pg';
-import { filterCondition, type Judge, judgedDevices } from './status-repository.ts';
+import { type Judge, statusCounts } from './status-repository.ts';
 
 export interface DetailRow {
   valid: boolean | null;
@@ -35,14 +35,8 @@ export class MonitorRepository {
   }
 
   /** The monitor's counts per filter of spec section 4 for a subtree, judged by PostgreSQL (status-repository.ts). */
-  async counts(holdPath: string, judge: Judge): Promise<Record<StatusFilter, number>> {
-    const columns = STATUS_FILTERS.map(
-      (f) => sql`count(*) FILTER (WHERE ${filterCondition(f)})::int AS ${sql.identifier(f)}`,
-    );
-    const { rows } = await this.db.execute(
-      sql`SELECT ${sql.join(columns, sql`, `)} FROM (${judgedDevices(holdPath, judge)}) judged`,
-    );
-    return rows[0] as Record<StatusFilter, number>;
+  counts(holdPath: string, judge: Judge): Promise<Record<StatusFilter, number>> {
+    return statusCounts(this.db, holdPath, judge, STATUS_FILTERS);
   }
 
   /** Marks the device's open alarms released and clears them from its latest state, in one statement. */

@@ -159,6 +159,84 @@ describe.each(dbTargets())('monitor calls on $name PostgreSQL', (target) => {
     expect(some.data.rows.map((x) => x.DeviceID)).toEqual(picked.filter((id) => members.online.includes(id)));
   });
 
+  it('judges the whole fleet (the root unit, counted off the state rows alone) as JavaScript does, at the online timeout’s edge too', async () => {
+    const hold = await t.buildHold('Timeout edges');
+    const own = (await t.buildUser(hold, [Fn.deviceManage, Fn.onlineMonitor])).token;
+    const root = (await t.buildUser(t.rootHold, [Fn.deviceManage, Fn.onlineMonitor])).token;
+    // Heard from 30 s inside and 30 s outside the 600 s timeout, not connected; and connected though long silent.
+    const edges = [
+      "now() - interval '570 seconds', false",
+      "now() - interval '630 seconds', false",
+      "now() - interval '3 days', true",
+    ];
+    for (const [i, edge] of edges.entries()) {
+      const id = `86556000000000${i}`;
+      await t.call('POST', 'Device/AddDevice', {
+        token: own,
+        body: { DeviceID: id, Protocol: 'gt06', HoldID: hold.id },
+      });
+      await t.database.pool.query(
+        `INSERT INTO device_states (device_pk, last_seen, connected, fix_time, valid, satellites, acc, speed)
+         SELECT id, ${edge}, now() - interval '3 days', true, 9, true, 0 FROM devices WHERE device_id = $1`,
+        [id],
+      );
+    }
+    await t.call('POST', 'Monitor/Follow', { token: root, body: { DeviceID: '860000000000004' } });
+    const { rows } = await t.database.pool.query<{ id: number; device_id: string; hold_id: number }>(
+      'SELECT id, device_id, hold_id FROM devices ORDER BY device_id',
+    );
+    const states = await loadStates(
+      t.database.pool,
+      rows.map((r) => r.id),
+    );
+    const now = new Date();
+    const judged = (of: typeof rows, followed: Set<string>) => {
+      const members = Object.fromEntries(STATUS_FILTERS.map((f) => [f, [] as string[]])) as Record<
+        StatusFilter,
+        string[]
+      >;
+      for (const d of of) {
+        const s = states.get(d.id);
+        const online = isOnline(s, now, 600_000);
+        const status = mapStatus(s, online);
+        members.all.push(d.device_id);
+        if (online) members.online.push(d.device_id);
+        if (online && status !== 'alarm') members.normal.push(d.device_id);
+        if (followed.has(d.device_id)) members.followed.push(d.device_id);
+        for (const f of ['offline', 'moving', 'ignitionOff', 'alarm', 'unused'] as const)
+          if (status === f) members[f].push(d.device_id);
+      }
+      return members;
+    };
+    const edgeIds = rows.filter((r) => r.hold_id === hold.id);
+    expect(judged(edgeIds, new Set()).online).toEqual(['865560000000000', '865560000000002']);
+    for (const [token, of, followed] of [
+      [root, rows, new Set(['860000000000004'])],
+      [own, edgeIds, new Set<string>()],
+    ] as const) {
+      const members = judged(of, followed);
+      const counts = await t.call<Record<string, number>>('POST', 'Monitor/GetMonitorCounts', { token, body: {} });
+      expect(counts.data).toEqual(Object.fromEntries(STATUS_FILTERS.map((f) => [f, members[f].length])));
+      for (const f of STATUS_FILTERS) {
+        const list = await t.call<{ rows: { DeviceID: string }[]; total: number }>('POST', 'Monitor/GetMonitorList', {
+          token,
+          body: { Status: f },
+        });
+        expect({ f, ids: list.data.rows.map((x) => x.DeviceID), total: list.data.total }).toEqual({
+          f,
+          ids: members[f],
+          total: members[f].length,
+        });
+      }
+      // A status with another filter counts the devices that pass both, not the status's count.
+      const narrowed = await t.call<{ total: number }>('POST', 'Monitor/GetMonitorList', {
+        token,
+        body: { Status: 'online', Keyword: '86556' },
+      });
+      expect(narrowed.data.total).toBe(members.online.filter((id) => id.includes('86556')).length);
+    }
+  });
+
   it('releases an alarm with a reason, and the next report does not bring it back', async () => {
     const r = await t.call<{ Released: number }>('POST', 'Alarm/ReleaseAlarm', {
       token,

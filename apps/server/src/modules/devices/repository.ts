@@ -20,7 +20,7 @@ import type pg from 'pg';
 import { stateFromRow } from '../../ingest/sql.ts';
 import type { LatestState } from '../../ingest/state.ts';
 import { escapeLike } from '../../lib/like.ts';
-import { filterCondition, type Judge, judgedDevices } from './status-repository.ts';
+import { type Judge, statusCondition, statusCounts } from './status-repository.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type NewDevice = typeof devices.$inferInsert;
@@ -173,21 +173,22 @@ export class DeviceRepository {
   async list(q: DeviceListQuery): Promise<{ rows: DeviceWithHold[]; total: number }> {
     // The subtree as a set of hold ids (not a join condition): the count can then be read from devices_hold_idx
     // alone, and a page walks the order's index, checking each device's hold in that set.
-    const conds: (SQL | undefined)[] = [
-      sql`${devices.holdId} = ANY(ARRAY(SELECT h.id FROM holds h WHERE h.path LIKE ${`${q.holdPath}%`}))`,
-    ];
-    if (q.keyword) conds.push(keywordMatch(q.keyword));
-    if (q.protocol) conds.push(eq(devices.protocol, q.protocol));
-    if (q.deviceIds) conds.push(typedIdsMatch(q.deviceIds));
-    if (q.vip) conds.push(vipCondition(q.vip.filter, q.vip.today));
-    if (q.objectType) conds.push(eq(devices.objectType, q.objectType));
-    if (q.trackerType) conds.push(eq(devices.trackerType, q.trackerType));
-    if (q.status && q.status.filter !== 'all')
-      conds.push(
-        sql`${devices.id} IN (SELECT pk FROM (${judgedDevices(q.holdPath, q.status.judge)}) judged
-                               WHERE ${filterCondition(q.status.filter)})`,
-      );
-    const where = and(...conds);
+    const subtree = sql`${devices.holdId} = ANY(ARRAY(SELECT h.id FROM holds h WHERE h.path LIKE ${`${q.holdPath}%`}))`;
+    const narrowing: (SQL | undefined)[] = [];
+    if (q.keyword) narrowing.push(keywordMatch(q.keyword));
+    if (q.protocol) narrowing.push(eq(devices.protocol, q.protocol));
+    if (q.deviceIds) narrowing.push(typedIdsMatch(q.deviceIds));
+    if (q.vip) narrowing.push(vipCondition(q.vip.filter, q.vip.today));
+    if (q.objectType) narrowing.push(eq(devices.objectType, q.objectType));
+    if (q.trackerType) narrowing.push(eq(devices.trackerType, q.trackerType));
+    const status = q.status && q.status.filter !== 'all' ? q.status : undefined;
+    const where = and(subtree, ...narrowing, status && statusCondition(status.filter, status.judge));
+    // A status alone is the monitor's count of it (off the state rows, status-repository.ts): counting the devices
+    // that pass the filter would join every device of the subtree to its state.
+    const counted =
+      status && !narrowing.some(Boolean)
+        ? statusCounts(this.db, q.holdPath, status.judge, [status.filter]).then((c) => [{ n: c[status.filter] }])
+        : this.db.select({ n: count() }).from(devices).where(where);
     const [rows, [total]] = await Promise.all([
       this.db
         .select(withHold)
@@ -201,7 +202,7 @@ export class DeviceRepository {
         )
         .limit(q.limit)
         .offset(q.offset),
-      this.db.select({ n: count() }).from(devices).where(where),
+      counted,
     ]);
     return {
       rows: rows.map((r) => ({ ...r.device, holdName: r.holdName, holdPath: r.holdPath })),

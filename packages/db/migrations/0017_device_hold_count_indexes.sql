@@ -1,0 +1,2 @@
+CREATE INDEX "devices_hold_vip_idx" ON "devices" USING btree ("hold_id","vip_expires_at");--> statement-breakpoint
+CREATE INDEX "devices_hold_created_idx" ON "devices" USING btree ("hold_id","created_at");
