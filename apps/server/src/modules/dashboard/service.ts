@@ -79,7 +79,8 @@ export class DashboardService {
       Offline: counts.offline,
       Unused: counts.unused,
       OnlineRate7d: days.map((day, i) => {
-        const total = devices.addedBefore[i] ?? 0;
+        // The unit's devices (the monitor's count, read off devices_hold_idx) less those added after the day.
+        const total = counts.all - (devices.addedSince[i] ?? 0);
         const n = online.get(day) ?? 0;
         return { Day: day, Online: n, Total: total, Rate: total ? Math.round((n / total) * 1000) / 10 : 0 };
       }),

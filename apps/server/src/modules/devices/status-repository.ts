@@ -57,16 +57,17 @@ const judgedColumns = (judge: Judge) =>
 
 /**
  * The judged state rows (`pk`, `online`, `status`) of the subtree's devices. For the whole fleet they are read
- * without a join; for a unit through its devices (devices_hold_idx). The condition that picks a branch is
- * constant, so PostgreSQL runs only the branch it holds for.
+ * without a join; for a unit through its holds and devices (joined on the path, not `hold_id = ANY(…)`, which
+ * PostgreSQL cannot estimate: a unit's few thousand devices then look their states up by key instead of hashing
+ * every state row of the fleet). The condition that picks a branch is constant, so only its branch runs.
  */
 function judgedStates(holdPath: string, judge: Judge): SQL {
   return sql`
     SELECT ${judgedColumns(judge)} FROM device_states s WHERE ${wholeFleet(holdPath)}
     UNION ALL
     SELECT ${judgedColumns(judge)}
-      FROM devices d JOIN device_states s ON s.device_pk = d.id
-     WHERE d.hold_id = ANY(${subtreeHoldIds(holdPath)}) AND NOT ${wholeFleet(holdPath)}`;
+      FROM holds h JOIN devices d ON d.hold_id = h.id JOIN device_states s ON s.device_pk = d.id
+     WHERE h.path LIKE ${`${holdPath}%`} AND NOT ${wholeFleet(holdPath)}`;
 }
 
 /** A status filter of spec section 4 as a condition on judged columns (`online`, `status`). */
