@@ -48,7 +48,8 @@ export default function HistoryPrintPage() {
     choice.devices[0] ? { DeviceID: choice.devices[0], StartTime: choice.start, EndTime: choice.end } : null,
   );
   const canvas = useRef<HTMLCanvasElement>(null);
-  const ready = tracks.every((q) => q.isSuccess) && !stops.isLoading;
+  // Drawn once every track answered, a refused one (another unit's device, a period past its allowance) left out.
+  const ready = tracks.every((q) => !q.isPending) && !stops.isLoading;
   const points = tracks.reduce((n, q) => n + (q.data?.n ?? 0), 0);
   useEffect(() => {
     if (!ready || !canvas.current) return;
