@@ -7,13 +7,20 @@
  * and a 30-day track of a long-history device; p50/p95 latency, points/s and response size, on the embedded
  * PostgreSQL and the machine's PostgreSQL. Beside each: the repository's SQL alone (through pg, rows parsed) and
  * the service's time formatting alone; then EXPLAIN (ANALYZE, BUFFERS) of the repository's query.
+ * Then the 30-day track as issue #16 serves it: the compact form read from positions, then from rolled-up
+ * days (the long devices' closed days packed by the rollup's own code, timed), each uncompressed, br and gzip
+ * (bytes on the wire, HTTP time with node:http reading the raw body, and the client's decompression), and
+ * the objects form with br for comparison.
  * Options: --targets embedded,external  --fleet 1000  --long 4  --runs 1 (multiplies the calls per size)
+ *          --objects 0 skips the objects table (1 hour … 30 days) and runs only the compact section
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ensureSuperAdmin, schema } from '@lodestar/db';
 import { DEFAULT_APP_ID } from '@lodestar/domain';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -25,6 +32,8 @@ import { createIngest } from '../apps/server/src/ingest/index.ts';
 import type { PositionRow } from '../apps/server/src/ingest/plan.ts';
 import { zoneFormatter } from '../apps/server/src/lib/time.ts';
 import { HistoryRepository } from '../apps/server/src/modules/history/repository.ts';
+import { RollupRepository } from '../apps/server/src/modules/history/rollup-repository.ts';
+import { packDay } from '../apps/server/src/modules/history/track-columns.ts';
 import { LocalSmsProvider } from '../apps/server/src/modules/sms/provider.ts';
 import { benchDatabase, fmt, percentile } from './lib.ts';
 import { copyPositions } from './raw-insert.ts';
@@ -35,8 +44,10 @@ const { values } = parseArgs({
     fleet: { type: 'string', default: '1000' },
     long: { type: 'string', default: '4' },
     runs: { type: 'string', default: '1' },
+    objects: { type: 'string', default: '1' },
   },
 });
+const OBJECTS = values.objects !== '0';
 const targets = values.targets.split(',') as ('embedded' | 'external')[];
 const FLEET = Number(values.fleet);
 const LONG = Number(values.long);
@@ -205,7 +216,7 @@ async function benchTarget(target: 'embedded' | 'external') {
   };
 
   const results: SizeResult[] = [];
-  for (const s of Object.keys(CALLS) as Size[]) {
+  for (const s of OBJECTS ? (Object.keys(CALLS) as Size[]) : []) {
     const r: SizeResult = { size: s, points: 0, bytes: 0, http: [], sql: [], format: [] };
     const calls = Math.max(2, Math.round(CALLS[s] * runScale));
     for (let i = 0; i < calls; i++) {
@@ -234,8 +245,10 @@ async function benchTarget(target: 'embedded' | 'external') {
     console.log(`${name} ${s}: ${fmt(r.points)} points, HTTP p50 ${fmt(median(r.http), 1)} ms; load average ${load()}`);
   }
 
+  const compact = await compactSection(name, base, query, token, bench.pool, long, end);
+
   const plans: string[] = [];
-  for (const s of ['1 day', '7 days', '30 days'] as Size[]) {
+  for (const s of OBJECTS ? (['1 day', '7 days', '30 days'] as Size[]) : []) {
     const w = window(s);
     const { rows: plan } = await q(
       `EXPLAIN (ANALYZE, BUFFERS)
@@ -250,7 +263,116 @@ async function benchTarget(target: 'embedded' | 'external') {
   await ingest.writer.close();
   await bench.close();
   await rm(dataDir, { recursive: true, force: true });
-  return { name, rows, loadSeconds, size, settings, results, plans };
+  return { name, rows, loadSeconds, size, settings, results, plans, compact };
+}
+
+interface CompactResult {
+  label: string;
+  encoding: string;
+  bytes: number;
+  http: number[];
+  decompress: number[];
+}
+
+/** A POST through node:http, the body read as the bytes sent (no transparent decompression as fetch does). */
+function rawPost(url: string, headers: Record<string, string>, body: string) {
+  return new Promise<{ ms: number; body: Buffer; encoding: string | undefined }>((resolve, reject) => {
+    const started = performance.now();
+    const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          ms: performance.now() - started,
+          body: Buffer.concat(chunks),
+          encoding: res.headers['content-encoding'],
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The 30-day compact track from positions, then from rolled-up days; the objects form with br beside them. */
+async function compactSection(
+  name: string,
+  base: string,
+  query: string,
+  token: string,
+  pool: pg.Pool,
+  long: { id: number; device_id: string }[],
+  end: number,
+) {
+  const results: CompactResult[] = [];
+  const calls = Math.max(2, Math.round(5 * runScale));
+  let pick = 0;
+  const measure = async (label: string, format: 'compact' | 'objects', encoding: string, n = calls) => {
+    const r: CompactResult = { label, encoding, bytes: 0, http: [], decompress: [] };
+    for (let i = 0; i < n; i++) {
+      const device = long[pick++ % long.length]!;
+      const body = JSON.stringify({
+        DeviceID: device.device_id,
+        StartTime: inZone(end - 30 * DAY),
+        EndTime: inZone(end),
+        Format: format,
+      });
+      const res = await rawPost(
+        `${base}/History/GetTrack${query}`,
+        { authorization: token, ...(encoding === 'identity' ? {} : { 'accept-encoding': encoding }) },
+        body,
+      );
+      const t = performance.now();
+      const text =
+        res.encoding === 'br'
+          ? brotliDecompressSync(res.body)
+          : res.encoding === 'gzip'
+            ? gunzipSync(res.body)
+            : res.body;
+      const ms = performance.now() - t;
+      if (i === 0) {
+        const reply = JSON.parse(text.toString()) as { code: number; msg: string };
+        if (reply.code !== 200) throw new Error(`GetTrack ${label}: ${reply.msg}`);
+        if ((res.encoding ?? 'identity') !== encoding) throw new Error(`asked ${encoding}, got ${res.encoding}`);
+        r.bytes = res.body.length;
+        continue; // warm-up
+      }
+      r.http.push(res.ms);
+      r.decompress.push(ms);
+    }
+    results.push(r);
+    console.log(
+      `${name} 30 days ${label} ${encoding}: ${fmt(r.bytes / 1024 / 1024, 2)} MB, HTTP p50 ${fmt(median(r.http), 1)} ms; load average ${load()}`,
+    );
+  };
+
+  for (const encoding of ['identity', 'br', 'gzip']) await measure('compact, from positions', 'compact', encoding);
+  // The long devices' closed UTC days packed as the rollup job packs them (its candidate scan left out:
+  // bench data has no device_days rows).
+  const rollup = new RollupRepository(pool, new HistoryRepository(pool));
+  const today = Math.floor(Date.now() / DAY) * DAY;
+  const days: number[] = [];
+  let rolledPoints = 0;
+  const t0 = performance.now();
+  for (const d of long)
+    for (let day = Math.floor((end - 30 * DAY) / DAY) * DAY; day < today; day += DAY) {
+      const t = performance.now();
+      rolledPoints += await rollup.rollDay({ devicePk: d.id, day: new Date(day).toISOString().slice(0, 10) }, packDay);
+      days.push(performance.now() - t);
+    }
+  const rollSeconds = (performance.now() - t0) / 1000;
+  const stored = (
+    await pool.query(
+      `SELECT pg_size_pretty(pg_total_relation_size('track_days')) AS s, sum(length(data))::int AS b FROM track_days`,
+    )
+  ).rows[0] as { s: string; b: number };
+  const rollNote = `${days.length} device-days (${fmt(rolledPoints)} points) packed in ${fmt(rollSeconds, 1)} s, p50 ${fmt(median(days), 1)} ms a day; track_days ${stored.s} (data ${fmt(stored.b / 1024 / 1024, 1)} MB, ${fmt(stored.b / Math.max(rolledPoints, 1), 1)} bytes a point)`;
+  console.log(`${name} rollup: ${rollNote}`);
+  for (const encoding of ['identity', 'br', 'gzip']) await measure('compact, rolled-up days', 'compact', encoding);
+  await measure('objects, from positions', 'objects', 'br', Math.max(2, Math.round(3 * runScale)));
+  return { results, rollNote };
 }
 
 const startedAt = new Date();
@@ -284,5 +406,14 @@ for (const t of all)
     console.log(
       `| ${t.name} | ${r.size} | ${fmt(r.points)} | ${fmt(r.bytes / 1024 / 1024, 1)} MB | ${fmt(p(r.http, 50), 1)} / ${fmt(p(r.http, 95), 1)} | ${fmt(r.points / (p(r.http, 50) / 1000))} | ${fmt(p(r.sql, 50), 1)} | ${fmt(p(r.format, 50), 1)} |`,
     );
+console.log('');
+console.log('| database | 30-day track | encoding | on the wire | HTTP p50 / p95 ms | client decompression p50 ms |');
+console.log('|---|---|---|---|---|---|');
+for (const t of all)
+  for (const r of t.compact.results)
+    console.log(
+      `| ${t.name} | ${r.label} | ${r.encoding} | ${fmt(r.bytes / 1024 / 1024, 2)} MB | ${fmt(p(r.http, 50), 1)} / ${fmt(p(r.http, 95), 1)} | ${fmt(p(r.decompress, 50), 1)} |`,
+    );
+for (const t of all) console.log(`${t.name} rollup: ${t.compact.rollNote}`);
 console.log('');
 for (const t of all) console.log(t.plans.join('\n'));

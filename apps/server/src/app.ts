@@ -217,13 +217,16 @@ export async function buildApp({
       monitorRepo.followedPks(userId),
     ),
   );
-  const historyRepo = new HistoryRepository(database.pool);
-  historyRoutes(app, new HistoryService(historyRepo, deviceRepo, exporter));
-  if (config.trackRollupMs)
-    scheduleTrackRollup(app, new TrackRollup(new RollupRepository(database.pool, historyRepo)), config.trackRollupMs);
   // History/Export (modules/history) reads trips and stops through tripService.segmentsOf.
   const tripService = new TripService(deviceRepo, new TripRepository(database.pool), config.tripParams);
   tripRoutes(app, tripService);
+  const historyRepo = new HistoryRepository(database.pool);
+  historyRoutes(
+    app,
+    new HistoryService(historyRepo, deviceRepo, exporter, (pk, from, to) => tripService.segmentsOf(pk, from, to)),
+  );
+  if (config.trackRollupMs)
+    scheduleTrackRollup(app, new TrackRollup(new RollupRepository(database.pool, historyRepo)), config.trackRollupMs);
   registerInfoImport(app, {
     db,
     dataDir: config.dataDir,

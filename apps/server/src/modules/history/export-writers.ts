@@ -5,12 +5,15 @@ import type { Language } from '@lodestar/domain';
 import ExcelJS from 'exceljs';
 import type { Texts } from '../../lib/list-export.ts';
 import { zoneFormatter } from '../../lib/time.ts';
+import type { Segments } from '../trips/select.ts';
 import type { TrackRow } from './repository.ts';
 
 /** A device's section of an export file: its id and name, then its points a chunk at a time. */
 export interface TrackFileWriter {
   device(deviceId: string, name: string): Promise<void>;
   points(rows: TrackRow[]): Promise<void>;
+  /** The device's trips and stops over the period, for a format that has room for them (xlsx). */
+  segments?(s: Segments): void;
   close(): Promise<void>;
 }
 
@@ -30,6 +33,34 @@ const COLUMNS: [Texts, number][] = [
 ];
 const YES_NO: Record<Language, [string, string]> = { zh: ['是', '否'], en: ['yes', 'no'], fr: ['oui', 'non'] };
 export const POSITIONS_SHEET: Texts = { zh: '轨迹点', en: 'Positions', fr: 'Positions' };
+const TRIPS_SHEET: Texts = { zh: '行程', en: 'Trips', fr: 'Trajets' };
+const STOPS_SHEET: Texts = { zh: '停留', en: 'Stops', fr: 'Arrêts' };
+const DEVICE_COLUMNS = COLUMNS.slice(0, 2);
+const START: Texts = { zh: '开始时间', en: 'Start', fr: 'Début' };
+const END: Texts = { zh: '结束时间', en: 'End', fr: 'Fin' };
+const DURATION: Texts = { zh: '时长(秒)', en: 'Duration (s)', fr: 'Durée (s)' };
+const TRIP_COLUMNS: [Texts, number][] = [
+  ...DEVICE_COLUMNS,
+  [START, 20],
+  [END, 20],
+  [{ zh: '起点纬度', en: 'Start latitude', fr: 'Latitude de départ' }, 12],
+  [{ zh: '起点经度', en: 'Start longitude', fr: 'Longitude de départ' }, 12],
+  [{ zh: '终点纬度', en: 'End latitude', fr: "Latitude d'arrivée" }, 12],
+  [{ zh: '终点经度', en: 'End longitude', fr: "Longitude d'arrivée" }, 12],
+  [{ zh: '里程(米)', en: 'Distance (m)', fr: 'Distance (m)' }, 12],
+  [DURATION, 12],
+  [{ zh: '最高速度(km/h)', en: 'Max speed (km/h)', fr: 'Vitesse max (km/h)' }, 14],
+  [{ zh: '平均速度(km/h)', en: 'Average speed (km/h)', fr: 'Vitesse moyenne (km/h)' }, 14],
+];
+const STOP_COLUMNS: [Texts, number][] = [
+  ...DEVICE_COLUMNS,
+  [START, 20],
+  [END, 20],
+  [COLUMNS[4]![0], 12],
+  [COLUMNS[5]![0], 12],
+  [DURATION, 12],
+];
+const round1 = (n: number) => Math.round(n * 10) / 10;
 /** Excel's rows per sheet, header included; a longer export goes on to "Positions 2". */
 const SHEET_ROWS = 1_048_576;
 
@@ -210,9 +241,15 @@ class CsvWriter implements TrackFileWriter {
   }
 }
 
-/** The workbook: the positions sheet (continued on further sheets past Excel's row limit). */
+/**
+ * The workbook: the positions sheet (continued on further sheets past Excel's row limit), then the trips and
+ * the stops of every device (as History/GetTrips and GetStops answer them: whole rows overlapping the period).
+ */
 export class XlsxWriter implements TrackFileWriter {
   private current: [string, string] = ['', ''];
+  private readonly trips: (string | number)[][] = [];
+  private readonly stops: (string | number)[][] = [];
+  private readonly text: (d: Date) => string;
   private sheet: ExcelJS.Worksheet | null = null;
   private rowsInSheet = 0;
   private sheets = 0;
@@ -224,6 +261,7 @@ export class XlsxWriter implements TrackFileWriter {
     timeZone: string,
   ) {
     this.values = rowValues(lang, timeZone);
+    this.text = zoneFormatter(timeZone);
     this.wb = new ExcelJS.stream.xlsx.WorkbookWriter({
       filename: target,
       useStyles: false,
@@ -250,13 +288,40 @@ export class XlsxWriter implements TrackFileWriter {
       this.rowsInSheet++;
     }
   }
-  /** Ends the positions sheets; further sheets (trips, stops) may follow before close. */
-  endPositions() {
-    if (!this.sheet) this.nextSheet();
-    this.sheet!.commit();
+  segments({ trips, stops }: Segments) {
+    const [id, name] = this.current;
+    const at = (ms: number) => this.text(new Date(ms));
+    for (const t of trips) {
+      const duration = Math.round((t.end - t.start) / 1000);
+      this.trips.push([
+        id,
+        name,
+        at(t.start),
+        at(t.end),
+        t.startLat,
+        t.startLon,
+        t.endLat,
+        t.endLon,
+        Math.round(t.distance),
+        duration,
+        round1(t.maxSpeed),
+        duration > 0 ? round1((t.distance / duration) * 3.6) : 0,
+      ]);
+    }
+    for (const p of stops)
+      this.stops.push([id, name, at(p.start), at(p.end), p.lat, p.lon, Math.round((p.end - p.start) / 1000)]);
+  }
+  private table(title: Texts, columns: [Texts, number][], rows: (string | number)[][]) {
+    const sheet = this.wb.addWorksheet(title[this.lang]);
+    sheet.columns = columns.map(([h, width], i) => ({ header: h[this.lang], key: String(i), width }));
+    for (const r of rows) sheet.addRow(r).commit();
+    sheet.commit();
   }
   async close() {
-    this.endPositions();
+    if (!this.sheet) this.nextSheet();
+    this.sheet!.commit();
+    this.table(TRIPS_SHEET, TRIP_COLUMNS, this.trips);
+    this.table(STOPS_SHEET, STOP_COLUMNS, this.stops);
     await this.wb.commit();
   }
 }

@@ -1,18 +1,45 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TrackPoint } from '@lodestar/contract/history';
+import type { StopRow, TrackPoint, TripRow } from '@lodestar/contract/history';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
-import { DEFAULT_APP_ID } from '@lodestar/domain';
+import { DEFAULT_APP_ID, type TripPoint } from '@lodestar/domain';
+import type { InboundRecord } from '@lodestar/gateway';
 import ExcelJS from 'exceljs';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeCsv, parseCsv } from '../../lib/sheet-reader.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { expectRefusedLikeMissing } from '../../test/refused.ts';
+import { Track } from '../trips/test-tracks.ts';
 import { B_DEVICE, DAY_MS, FREE_DEVICE, historyFixture, shanghai, VIP_DEVICE } from './fixtures.ts';
 
 afterAll(stopTestServers);
+
+const record = (deviceId: string, points: TripPoint[]): InboundRecord => ({
+  protocol: 'gt06',
+  deviceId,
+  receivedAt: new Date(),
+  remoteAddress: '127.0.0.1',
+  message: {
+    protocol: 'gt06',
+    kind: 'position',
+    messageType: 0x22,
+    positions: points.map((p) => ({
+      fixTime: new Date(p.time),
+      valid: true,
+      lat: p.lat,
+      lon: p.lon,
+      speedKmh: p.speed,
+      course: 0,
+      satellites: 8,
+      alarms: [],
+      attributes: {},
+    })),
+    alarms: [],
+    attributes: {},
+  },
+});
 
 interface Download {
   FileID: number;
@@ -47,6 +74,7 @@ describe.each(dbTargets())('History/Export on $name PostgreSQL', (target) => {
   let f: Awaited<ReturnType<typeof historyFixture>>;
   let expected: TrackPoint[];
   let period: { StartTime: string; EndTime: string };
+  let drive: Track;
 
   const exportFile = async (body: Record<string, unknown>, token = f.user.token, lang = 'en') => {
     const r = await t.call<{ FileID: number }>('POST', 'History/Export', {
@@ -79,12 +107,16 @@ describe.each(dbTargets())('History/Export on $name PostgreSQL', (target) => {
     f = await historyFixture(t);
     // Two days and a bit: the export reads a UTC day at a time, so this crosses chunk boundaries.
     period = { StartTime: shanghai(f.end - 2 * DAY_MS - 3_600_000), EndTime: shanghai(f.end) };
+    // Two trips and their stops through the ingest, whose trip tracker records them (GetTrips reads those).
+    drive = new Track(f.end - DAY_MS + 7_000).halt(300).drive(1200, 50).halt(600).drive(600, 40).halt(600);
+    for (let i = 0; i < drive.points.length; i += 40)
+      await t.ingest.writer.persist([record(VIP_DEVICE, drive.points.slice(i, i + 40))]);
     const track = await t.call<TrackPoint[]>('POST', 'History/GetTrack', {
       token: f.user.token,
       body: { DeviceID: VIP_DEVICE, ...period },
     });
     expected = track.data;
-    expect(expected.length).toBe(2 * 1440 + 61);
+    expect(expected.length).toBe(2 * 1440 + 61 + drive.points.length);
   });
   afterAll(() => t?.close());
 
@@ -98,7 +130,8 @@ describe.each(dbTargets())('History/Export on $name PostgreSQL', (target) => {
     expect(xml.filter((e) => e.name === 'name').map((e) => e.text)).toEqual([VIP_DEVICE, FREE_DEVICE]);
     const times = xml.filter((e) => e.name === 'time').map((e) => e.text);
     const points = xml.filter((e) => e.name === 'trkpt');
-    expect(points).toHaveLength(2 * expected.length);
+    expect(points).toHaveLength(2 * expected.length - drive.points.length);
+    expect(xml.filter((e) => e.name === 'desc').map((e) => e.text)).toEqual([`车 ${VIP_DEVICE}`, `车 ${FREE_DEVICE}`]);
     expect(times.slice(0, expected.length).map(wallClock)).toEqual(expected.map((p) => p.GpsTime));
     expect(times.every((s) => s.endsWith('+08:00'))).toBe(true);
     expect(Number(points[5]!.attributes.lat)).toBe(expected[5]!.Lat);
@@ -130,7 +163,7 @@ describe.each(dbTargets())('History/Export on $name PostgreSQL', (target) => {
     expect(body.map((r) => r[11])).toEqual(expected.map((p) => p.Alarms.join(' ')));
   });
 
-  it('writes an xlsx workbook with a positions sheet', async () => {
+  it('writes an xlsx workbook with a positions sheet, and the trips and stops GetTrips and GetStops answer', async () => {
     const { file } = await exportFile({ Format: 'xlsx' });
     const target = path.join(tmpdir(), `history-export-${process.pid}.xlsx`);
     await writeFile(target, file.rawPayload);
@@ -142,6 +175,34 @@ describe.each(dbTargets())('History/Export on $name PostgreSQL', (target) => {
     expect(rows[0]!.slice(0, 3)).toEqual(['Device ID', 'Device name', 'GPS time']);
     expect(rows.slice(1).map((r) => r[2])).toEqual(expected.map((p) => p.GpsTime));
     expect(rows.slice(1).map((r) => r[5])).toEqual(expected.map((p) => p.Lng));
+    const sheetRows = (name: string) => {
+      const out: unknown[][] = [];
+      wb.getWorksheet(name)!.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
+      return out.slice(1);
+    };
+    const body = { DeviceID: VIP_DEVICE, ...period };
+    const trips = await t.call<TripRow[]>('POST', 'History/GetTrips', { token: f.user.token, body });
+    const stops = await t.call<StopRow[]>('POST', 'History/GetStops', { token: f.user.token, body });
+    expect(trips.data.length).toBeGreaterThanOrEqual(2);
+    expect(sheetRows('Trips')).toEqual(
+      trips.data.map((r) => [
+        VIP_DEVICE,
+        `车 ${VIP_DEVICE}`,
+        r.StartTime,
+        r.EndTime,
+        r.StartLat,
+        r.StartLng,
+        r.EndLat,
+        r.EndLng,
+        r.Distance,
+        r.Duration,
+        r.MaxSpeed,
+        r.AvgSpeed,
+      ]),
+    );
+    expect(sheetRows('Stops')).toEqual(
+      stops.data.map((r) => [VIP_DEVICE, `车 ${VIP_DEVICE}`, r.StartTime, r.EndTime, r.Lat, r.Lng, r.Duration]),
+    );
   });
 
   it('checks every device before making a file: period rules, function 44, another hold’s device', async () => {

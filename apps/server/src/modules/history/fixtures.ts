@@ -46,7 +46,8 @@ export async function historyFixture(t: TestApp) {
     if (r.code !== 200) throw new Error(`AddDevice ${DeviceID}: ${r.msg}`);
   }
   await t.database.pool.query(
-    `UPDATE devices SET vip_expires_at = CASE WHEN device_id = $1 THEN current_date + 365 END
+    `UPDATE devices SET vip_expires_at = CASE WHEN device_id = $1 THEN current_date + 365 END,
+            name = '车 ' || device_id
       WHERE device_id IN ($1, $2, $3)`,
     [VIP_DEVICE, FREE_DEVICE, B_DEVICE],
   );

@@ -8,6 +8,7 @@ import { assertInSubtree } from '../../lib/tenancy.ts';
 import { formatInZone, parseInZone, zoneFormatter } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { DeviceRepository, DeviceWithHold } from '../devices/repository.ts';
+import type { Segments } from '../trips/select.ts';
 import { type TrackFileWriter, trackFileWriter } from './export-writers.ts';
 import type { HistoryRepository } from './repository.ts';
 import { TrackColumns, unpackDay } from './track-columns.ts';
@@ -34,6 +35,8 @@ export class HistoryService {
     private readonly history: HistoryRepository,
     private readonly devices: DeviceRepository,
     private readonly exporter: Exporter,
+    /** The trips module's segments (TripService.segmentsOf) for the xlsx export's trips and stops sheets. */
+    private readonly segments?: (devicePk: number, from: Date, to: Date) => Promise<Segments>,
   ) {}
 
   async track(auth: AuthContext, deviceId: string, startText: string, endText: string, format: TrackFormat) {
@@ -165,6 +168,7 @@ export class HistoryService {
         await w.points(await this.history.track(p.device.id, new Date(a), new Date(b), true));
         await progress(++done / chunks);
       }
+      if (w.segments && this.segments) w.segments(await this.segments(p.device.id, p.from, p.to));
     }
   }
 
