@@ -6,9 +6,13 @@
  * so each writer round is set against the raw rounds just before and after it, and the table gives
  * the median of those ratios.
  * Options: --devices 1000,10000  --targets embedded,external  --seconds 10  --rounds 3
+ *          --trips off,on: trip/stop tracking (HISTORY_TRIPS) off and on side by side, their rounds taking turns on
+ *          the same database; the fleet then drives (40 km/h for 10 minutes of fix time, parked 5) so that trips
+ *          and stops close, instead of the default slow creep.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { DEFAULT_TRIP_PARAMS } from '@lodestar/domain';
 import type { InboundRecord } from '@lodestar/gateway';
 import { InProcessBus } from '../apps/server/src/ingest/bus.ts';
 import { createIngest, type Ingest } from '../apps/server/src/ingest/index.ts';
@@ -21,20 +25,30 @@ const { values } = parseArgs({
     targets: { type: 'string', default: 'embedded,external' },
     seconds: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '3' },
+    trips: { type: 'string' },
   },
 });
+const tripModes = values.trips ? (values.trips.split(',') as ('off' | 'on')[]) : undefined;
 const deviceCounts = values.devices.split(',').map(Number);
 const targets = values.targets.split(',') as ('embedded' | 'external')[];
 const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
 
+/** With --trips: 10 minutes at 40 km/h (11 m a second, northwards), then 5 parked, from the device's own start. */
+function driven(i: number, t: number): { lat: number; speed: number } {
+  const cycle = Math.floor(t / 900_000);
+  const inCycle = Math.min(600, (t % 900_000) / 1000);
+  return { lat: 31.2 + (i % 100) * 0.01 + ((cycle * 600 + inCycle) * 11) / 111_320, speed: inCycle < 600 ? 40 : 0 };
+}
+
 function position(i: number, t: number) {
+  const move = tripModes ? driven(i, t) : undefined;
   return {
     fixTime: new Date(t),
     valid: true,
-    lat: 31.2 + (i % 100) * 0.001 + (t % 600_000) / 6e8,
+    lat: move ? move.lat : 31.2 + (i % 100) * 0.001 + (t % 600_000) / 6e8,
     lon: 121.4 + Math.floor(i / 100) * 0.001,
-    speedKmh: 40,
+    speedKmh: move ? move.speed : 40,
     course: 90,
     satellites: 9,
     alarms: [],
@@ -84,6 +98,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 const DAY = 86_400_000;
 
 const results: string[] = [];
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 for (const target of targets) {
   for (const n of deviceCounts) {
     const db = await benchDatabase(target);
@@ -94,37 +113,64 @@ for (const target of targets) {
     );
     const { rows: pkRows } = await db.pool.query<{ id: number }>('SELECT id FROM devices ORDER BY id');
     const pks = pkRows.map((r) => r.id);
-    const ingest = createIngest(db.pool, new InProcessBus());
+    const modes = tripModes ?? ['default' as const];
+    const ingests = modes.map((m) =>
+      createIngest(
+        db.pool,
+        new InProcessBus(),
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        m === 'on' ? DEFAULT_TRIP_PARAMS : undefined,
+      ),
+    );
     const clock = ids.map(() => Date.now() - 3 * DAY);
     const raw = [await copyPositions(db.pool, rawRows(pks, Date.now() - 4 * DAY))];
-    const writer: number[] = [];
-    const latencies: number[] = [];
-    let flushes = 0;
+    const writer: number[][] = modes.map(() => []);
+    const latencies: number[][] = modes.map(() => []);
+    const flushes = modes.map(() => 0);
+    // Each writer round is set against the raw COPY just before and after it; with --trips the modes take turns.
+    const ratios: number[][] = modes.map(() => []);
     for (let round = 0; round < rounds; round++) {
-      const w = await writerRound(ingest, ids, clock);
-      writer.push(w.rate);
-      for (const l of w.latencies) latencies.push(l);
-      flushes += w.flushes;
-      raw.push(await copyPositions(db.pool, rawRows(pks, Date.now() - (5 + round) * DAY)));
+      for (let m = 0; m < modes.length; m++) {
+        const w = await writerRound(ingests[m]!, ids, clock);
+        writer[m]!.push(w.rate);
+        for (const l of w.latencies) latencies[m]!.push(l);
+        flushes[m] = flushes[m]! + w.flushes;
+        // The tracker's rows and states of the round are written before the raw COPY measures the disk again.
+        await ingests[m]!.writer.trips?.idle();
+        raw.push(await copyPositions(db.pool, rawRows(pks, Date.now() - (5 + round * modes.length + m) * DAY)));
+        ratios[m]!.push(w.rate / ((raw.at(-2)! + raw.at(-1)!) / 2));
+      }
     }
-    await ingest.writer.close();
-    latencies.sort((a, b) => a - b);
-    const ratios = writer.map((w, r) => w / ((raw[r]! + raw[r + 1]!) / 2));
+    for (const ingest of ingests) await ingest.writer.close();
     const k = (xs: number[]) => xs.map((x) => fmt(x / 1000)).join(' · ');
-    const line =
-      `| ${target} (PostgreSQL ${db.version.split(' ')[0]}) | ${fmt(n)} | ${fmt(median(writer))} (${k(writer)}k) ` +
-      `| ${fmt(percentile(latencies, 50), 1)} / ${fmt(percentile(latencies, 99), 1)} | ${fmt(median(raw))} (${k(raw)}k) ` +
-      `| ${fmt(median(ratios) * 100)}% (${ratios.map((r) => fmt(r * 100)).join(' · ')}) | ${fmt(flushes / rounds)} |`;
-    console.log(line);
-    results.push(line);
+    for (let m = 0; m < modes.length; m++) {
+      const lat = latencies[m]!.sort((a, b) => a - b);
+      const tracking = tripModes ? ` | ${modes[m]}` : '';
+      const line =
+        `| ${target} (PostgreSQL ${db.version.split(' ')[0]})${tracking} | ${fmt(n)} | ${fmt(median(writer[m]!))} (${k(writer[m]!)}k) ` +
+        `| ${fmt(percentile(lat, 50), 1)} / ${fmt(percentile(lat, 99), 1)} | ${fmt(median(raw))} (${k(raw)}k) ` +
+        `| ${fmt(median(ratios[m]!) * 100)}% (${ratios[m]!.map((r) => fmt(r * 100)).join(' · ')}) | ${fmt(flushes[m]! / rounds)} |`;
+      console.log(line);
+      results.push(line);
+    }
+    if (tripModes) {
+      const { rows } = await db.pool.query(
+        'SELECT (SELECT count(*) FROM trips) AS trips, (SELECT count(*) FROM stops) AS stops, (SELECT count(*) FROM trip_states) AS states',
+      );
+      console.log(`trip rows written: ${JSON.stringify(rows[0])}`);
+    }
     await db.close();
   }
 }
 console.log(
-  `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, NODE_OPTIONS=${process.env.NODE_OPTIONS ?? ''}, ${new Date().toISOString().slice(0, 16)}Z`,
+  `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, NODE_OPTIONS=${process.env.NODE_OPTIONS ?? ''}, ${new Date().toISOString().slice(0, 16)}Z, load average ${load()}`,
 );
 console.log(
-  `| database | devices | writer positions/s (persisted = acknowledged): median (each ${seconds}-s round) | persist latency p50 / p99 ms | raw COPY rows/s: median (before, between, after the rounds) | writer / raw: median (each round against the raw COPY either side) | transactions per round |`,
+  `| database |${tripModes ? ' trips |' : ''} devices | writer positions/s (persisted = acknowledged): median (each ${seconds}-s round) | persist latency p50 / p99 ms | raw COPY rows/s: median (before, between, after the rounds) | writer / raw: median (each round against the raw COPY either side) | transactions per round |`,
 );
 for (const r of results) console.log(r);
 // The writer's state flusher and the pools' idle timers would keep the process a while longer.

@@ -40,6 +40,8 @@ export class TripTracker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private readonly syncs = new Set<Promise<void>>();
+  /** When each device's state was last written. */
+  private readonly stateWritten = new Map<number, number>();
   private closed = false;
   readonly stats = { rebuilds: 0, catchUps: 0, failures: 0 };
 
@@ -48,6 +50,11 @@ export class TripTracker {
     readonly params: TripParams,
     private readonly flushMs = 1000,
     private readonly onError: (err: unknown) => void = () => {},
+    /**
+     * A device whose segment stays open has its state (watermark, open segment) written this often: after a
+     * restart the tracker reads the positions past it, and the API's open trip or stop lags by as much.
+     */
+    private readonly stateEveryMs = 15_000,
   ) {}
 
   /** A committed flush's positions, in the order the devices sent them. Never throws, never waits. */
@@ -86,7 +93,7 @@ export class TripTracker {
   /** Waits for every load, catch-up and rebuild under way, then writes what is pending (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.syncs.size) await Promise.all([...this.syncs]);
-    await this.flush();
+    await this.flush(true);
   }
 
   async close(): Promise<void> {
@@ -96,22 +103,40 @@ export class TripTracker {
     this.timer = undefined;
   }
 
-  /** Writes everything gathered so far; resolves when committed (or failed and kept for the next try). */
-  async flush(): Promise<void> {
+  /**
+   * Writes what is due (every closed row and rebuild, with its device's state; a state alone once per
+   * `stateEveryMs`), or everything with `all`; resolves when committed (or failed and kept for the next try).
+   */
+  async flush(all = false): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     while (this.running) await this.running;
-    if (!this.pending.size) return;
-    const batch = this.pending;
-    this.pending = new Map();
-    this.running = writeTrips(this.pool, batch).catch((err) => {
-      this.stats.failures++;
-      this.requeue(batch);
-      this.schedule(RETRY_MS);
-      this.onError(err);
-    });
+    const now = Date.now();
+    const batch = new Map<number, TripWrite>();
+    for (const [pk, w] of this.pending)
+      if (
+        all ||
+        w.segments.length ||
+        w.deleteFrom !== null ||
+        now - (this.stateWritten.get(pk) ?? 0) >= this.stateEveryMs
+      )
+        batch.set(pk, w);
+    for (const pk of batch.keys()) this.pending.delete(pk);
+    if (batch.size)
+      this.running = writeTrips(this.pool, batch).then(
+        () => {
+          for (const pk of batch.keys()) this.stateWritten.set(pk, now);
+        },
+        (err) => {
+          this.stats.failures++;
+          this.requeue(batch);
+          this.schedule(RETRY_MS);
+          this.onError(err);
+        },
+      );
     await this.running;
     this.running = undefined;
+    if (this.pending.size) this.schedule(this.flushMs);
   }
 
   private mark(devicePk: number, state: DetectorState, segments: readonly Segment[], deleteFrom?: number): void {
@@ -227,7 +252,7 @@ export class TripTracker {
   private async rebuild(devicePk: number, e: Entry, late: number): Promise<Set<number>> {
     this.stats.rebuilds++;
     // The rows gathered so far must be in the table before it is searched for the stop.
-    await this.flush();
+    await this.flush(true);
     if (this.pending.has(devicePk)) throw new Error('trip rows not written; the rebuild waits');
     const open = openStart(e.state);
     let from: number;
