@@ -10,7 +10,14 @@ import {
 } from '@lodestar/domain';
 import type pg from 'pg';
 import type { PositionRow } from './plan.ts';
-import { loadTripState, readTripPoints, rebuildAnchors, type TripWrite, tripPointOf, writeTrips } from './trips-sql.ts';
+import {
+  loadTripStates,
+  readTripPoints,
+  rebuildAnchors,
+  type TripWrite,
+  tripPointOf,
+  writeTrips,
+} from './trips-sql.ts';
 
 interface Entry {
   state: DetectorState;
@@ -40,6 +47,9 @@ export class TripTracker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private readonly syncs = new Set<Promise<void>>();
+  /** Devices first seen, whose persisted states are loaded together on the next turn. */
+  private toLoad = new Map<number, Entry>();
+  private loadScheduled = false;
   /** When each device's state was last written. */
   private readonly stateWritten = new Map<number, number>();
   private closed = false;
@@ -67,9 +77,17 @@ export class TripTracker {
         e = { state: newDetector(), loaded: false, catchUp: false, busy: false, buffer: [], lateFrom: null };
         this.entries.set(r.device_pk, e);
       }
-      if (!e.loaded || e.busy) {
+      if (!e.loaded) {
         e.buffer.push(p);
-        this.sync(r.device_pk, e);
+        if (!e.busy) {
+          e.busy = true;
+          this.toLoad.set(r.device_pk, e);
+          this.scheduleLoad();
+        }
+        continue;
+      }
+      if (e.busy) {
+        e.buffer.push(p);
         continue;
       }
       const wm = e.state.watermark;
@@ -174,6 +192,47 @@ export class TripTracker {
     this.timer ??= setTimeout(() => void this.flush(), ms);
   }
 
+  private scheduleLoad(delayMs = 0): void {
+    if (this.loadScheduled) return;
+    this.loadScheduled = true;
+    const job = new Promise((r) => setTimeout(r, delayMs))
+      .then(() => this.loadBatch())
+      .finally(() => this.syncs.delete(job));
+    this.syncs.add(job);
+  }
+
+  private async loadBatch(): Promise<void> {
+    const batch = this.toLoad;
+    this.toLoad = new Map();
+    this.loadScheduled = false;
+    let saved: Map<number, DetectorState>;
+    try {
+      saved = await loadTripStates(this.pool, [...batch.keys()]);
+    } catch (err) {
+      this.stats.failures++;
+      this.onError(err);
+      for (const [pk, e] of batch) this.toLoad.set(pk, e);
+      if (!this.closed) this.scheduleLoad(RETRY_MS);
+      return;
+    }
+    for (const [pk, e] of batch) {
+      const state = saved.get(pk);
+      e.state = state ?? newDetector();
+      e.catchUp = state !== undefined && state.watermark !== null;
+      e.loaded = true;
+      e.busy = false;
+      if (e.catchUp || e.lateFrom !== null) {
+        this.sync(pk, e);
+        continue;
+      }
+      // A device never tracked before: its first fixes, in time order, and nothing to read.
+      const out: Segment[] = [];
+      for (const p of e.buffer.sort((a, b) => a.time - b.time)) pushPoint(e.state, p, this.params, out);
+      e.buffer = [];
+      this.mark(pk, e.state, out);
+    }
+  }
+
   private sync(devicePk: number, e: Entry): void {
     if (e.busy) return;
     e.busy = true;
@@ -200,12 +259,6 @@ export class TripTracker {
   }
 
   private async catchUp(devicePk: number, e: Entry): Promise<void> {
-    if (!e.loaded) {
-      const saved = await loadTripState(this.pool, devicePk);
-      e.state = saved ?? newDetector();
-      e.catchUp = saved !== undefined && saved.watermark !== null;
-      e.loaded = true;
-    }
     // Fix times read from the table by the last pass: buffered fixes among them were fed already.
     let read = new Set<number>();
     for (;;) {

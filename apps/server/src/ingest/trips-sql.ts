@@ -11,11 +11,13 @@ export interface TripWrite {
   state: DetectorState;
 }
 
-export async function loadTripState(pool: pg.Pool, devicePk: number): Promise<DetectorState | undefined> {
-  const { rows } = await pool.query<{ state: DetectorState }>('SELECT state FROM trip_states WHERE device_pk = $1', [
-    devicePk,
-  ]);
-  return rows[0]?.state;
+/** The persisted detectors of these devices, in one query (a fleet first seen at once costs one). */
+export async function loadTripStates(pool: pg.Pool, devicePks: number[]): Promise<Map<number, DetectorState>> {
+  const { rows } = await pool.query<{ device_pk: number; state: DetectorState }>(
+    'SELECT device_pk, state FROM trip_states WHERE device_pk = ANY($1::int[])',
+    [devicePks],
+  );
+  return new Map(rows.map((r) => [r.device_pk, r.state]));
 }
 
 /** The detector's view of a stored position: odometer in metres as the codecs decode it. */
