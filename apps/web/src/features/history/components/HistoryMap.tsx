@@ -149,6 +149,7 @@ function HistoryLayer({ tracks, mode, colourBy, stops, focus, onPointClick }: Hi
         s.stopsShown.map((st) => ({ n: st.n, ...screen(mercX(st.at[0]), mercY(st.at[1])) })),
       );
       box.trackPoints = String(points);
+      box.trackMode = s.mode;
       if (s.drawn.length && box.trackReady === undefined) box.trackReady = String(Date.now());
       drawVehicles_();
     };
@@ -217,7 +218,16 @@ function HistoryLayer({ tracks, mode, colourBy, stops, focus, onPointClick }: Hi
       trackLayer.remove();
       vehicleLayer.remove();
       map.setMaxPitch(maxPitch);
-      for (const k of ['trackPoints', 'trackReady', 'playerTime', 'playerIndex', 'vehicles', 'vehicleX', 'vehicleY'])
+      for (const k of [
+        'trackPoints',
+        'trackMode',
+        'trackReady',
+        'playerTime',
+        'playerIndex',
+        'vehicles',
+        'vehicleX',
+        'vehicleY',
+      ])
         delete box[k];
     };
   }, [map, crs]);

@@ -17,10 +17,13 @@ const fromSlider = (v: number) => Math.round(10 ** v);
 interface Props {
   tracks: readonly { track: TrackArrays; color: string }[];
   stops?: readonly StopSpan[];
+  /** The track drawn as a line or as points (spec section 4's track modes). */
+  mode: 'line' | 'point';
+  onMode: (mode: 'line' | 'point') => void;
 }
 
 /** Play, pause, step, the rate (real time of the track: 1× to 1000×), follow, the time and the timeline. */
-export function PlayerBar({ tracks, stops }: Props) {
+export function PlayerBar({ tracks, stops, mode, onMode }: Props) {
   const { t } = useTranslation('history');
   const playing = usePlayer((s) => s.playing);
   const rate = usePlayer((s) => s.rate);
@@ -97,6 +100,16 @@ export function PlayerBar({ tracks, stops }: Props) {
         <Checkbox checked={follow} onChange={(e) => p.setFollow(e.target.checked)} className="history-follow">
           {t('player.follow')}
         </Checkbox>
+        <Segmented
+          size="small"
+          value={mode}
+          options={[
+            { label: t('player.line'), value: 'line' },
+            { label: t('player.points'), value: 'point' },
+          ]}
+          onChange={(v) => onMode(v as 'line' | 'point')}
+          className="history-mode"
+        />
       </div>
       <Timeline tracks={tracks} stops={stops} />
     </div>

@@ -31,6 +31,7 @@ export default function HistoryPage() {
   const [picked, setPicked] = useState<string | null>(null);
   const [point, setPoint] = useState<PointRef | null>(null);
   const [focus, setFocus] = useState<MapFocus | null>(null);
+  const [mode, setMode] = useState<'line' | 'point'>('line');
   const active = picked && choice.devices.includes(picked) ? picked : (choice.devices[0] ?? null);
 
   const loading = results.some((r) => r.isLoading);
@@ -49,7 +50,8 @@ export default function HistoryPage() {
   );
   const stopSpans = useMemo<StopSpan[] | undefined>(
     () =>
-      active && stops.data
+      // No stops answered (none, or a period the trip tracking never saw): the timeline derives them from speed.
+      active && stops.data?.length
         ? stops.data.map((s) => ({
             deviceId: active,
             start: wallClockToUnix(s.StartTime, zone) ?? 0,
@@ -98,7 +100,7 @@ export default function HistoryPage() {
         <div className="history-map-area">
           <HistoryMap
             tracks={tracks}
-            mode="line"
+            mode={mode}
             colourBy={tracks.length > 1 ? 'device' : 'speed'}
             stops={mapStops}
             focus={focus}
@@ -110,7 +112,7 @@ export default function HistoryPage() {
           {tracks.length <= 1 ? <SpeedLegend /> : null}
           {loading ? <Spin className="history-loading" /> : null}
         </div>
-        <PlayerBar tracks={tracks} stops={stopSpans} />
+        <PlayerBar tracks={tracks} stops={stopSpans} mode={mode} onMode={setMode} />
       </HistoryFrame>
     </PageLayout>
   );
