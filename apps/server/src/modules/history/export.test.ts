@@ -111,6 +111,8 @@ describe.each(dbTargets())('History/Export on $name PostgreSQL', (target) => {
     drive = new Track(f.end - DAY_MS + 7_000).halt(300).drive(1200, 50).halt(600).drive(600, 40).halt(600);
     for (let i = 0; i < drive.points.length; i += 40)
       await t.ingest.writer.persist([record(VIP_DEVICE, drive.points.slice(i, i + 40))]);
+    // The tracker writes closed trips and stops behind the commit: wait for them, or the export may read none.
+    await t.ingest.writer.trips?.idle();
     const track = await t.call<TrackPoint[]>('POST', 'History/GetTrack', {
       token: f.user.token,
       body: { DeviceID: VIP_DEVICE, ...period },
