@@ -1,9 +1,8 @@
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { DEFAULT_TRIP_PARAMS, detectAll, Fn, type Segment, type TripPoint } from '@lodestar/domain';
 import type { InboundRecord } from '@lodestar/gateway';
-import type { Position } from '@lodestar/protocols';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seeded, Track } from '../modules/trips/test-tracks.ts';
+import { seeded, Track, tripRecord } from '../modules/trips/test-tracks.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { InProcessBus } from './bus.ts';
 import { createIngest } from './index.ts';
@@ -12,36 +11,9 @@ afterAll(stopTestServers);
 
 const P = DEFAULT_TRIP_PARAMS;
 
-const record = (deviceId: string, points: TripPoint[]): InboundRecord => ({
-  protocol: 'gt06',
-  deviceId,
-  receivedAt: new Date(),
-  remoteAddress: '127.0.0.1',
-  message: {
-    protocol: 'gt06',
-    kind: 'position',
-    messageType: 0x22,
-    positions: points.map(
-      (p): Position => ({
-        fixTime: new Date(p.time),
-        valid: p.valid,
-        lat: p.lat,
-        lon: p.lon,
-        speedKmh: p.speed,
-        course: 0,
-        satellites: 8,
-        alarms: [],
-        attributes: { ...(p.acc !== undefined ? { acc: p.acc } : {}), ...(p.odometer ? { odometer: p.odometer } : {}) },
-      }),
-    ),
-    alarms: [],
-    attributes: {},
-  },
-});
-
 /** Positions as a tracker sends them: a few fixes a message, in order. */
 async function send(writer: { persist: (r: InboundRecord[]) => Promise<void> }, deviceId: string, pts: TripPoint[]) {
-  for (let i = 0; i < pts.length; i += 6) await writer.persist([record(deviceId, pts.slice(i, i + 6))]);
+  for (let i = 0; i < pts.length; i += 6) await writer.persist([tripRecord(deviceId, pts.slice(i, i + 6))]);
 }
 
 /** What the stored positions of a device amount to, read back the way the API reads the tables. */

@@ -3,43 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StopRow, TrackPoint, TripRow } from '@lodestar/contract/history';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
-import { DEFAULT_APP_ID, type TripPoint } from '@lodestar/domain';
-import type { InboundRecord } from '@lodestar/gateway';
+import { DEFAULT_APP_ID } from '@lodestar/domain';
 import ExcelJS from 'exceljs';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeCsv, parseCsv } from '../../lib/sheet-reader.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { expectRefusedLikeMissing } from '../../test/refused.ts';
-import { Track } from '../trips/test-tracks.ts';
+import { Track, tripRecord } from '../trips/test-tracks.ts';
 import { B_DEVICE, DAY_MS, FREE_DEVICE, historyFixture, shanghai, VIP_DEVICE } from './fixtures.ts';
 
 afterAll(stopTestServers);
-
-const record = (deviceId: string, points: TripPoint[]): InboundRecord => ({
-  protocol: 'gt06',
-  deviceId,
-  receivedAt: new Date(),
-  remoteAddress: '127.0.0.1',
-  message: {
-    protocol: 'gt06',
-    kind: 'position',
-    messageType: 0x22,
-    positions: points.map((p) => ({
-      fixTime: new Date(p.time),
-      valid: true,
-      lat: p.lat,
-      lon: p.lon,
-      speedKmh: p.speed,
-      course: 0,
-      satellites: 8,
-      alarms: [],
-      attributes: {},
-    })),
-    alarms: [],
-    attributes: {},
-  },
-});
 
 interface Download {
   FileID: number;
@@ -110,7 +84,7 @@ describe.each(dbTargets())('History/Export on $name PostgreSQL', (target) => {
     // Two trips and their stops through the ingest, whose trip tracker records them (GetTrips reads those).
     drive = new Track(f.end - DAY_MS + 7_000).halt(300).drive(1200, 50).halt(600).drive(600, 40).halt(600);
     for (let i = 0; i < drive.points.length; i += 40)
-      await t.ingest.writer.persist([record(VIP_DEVICE, drive.points.slice(i, i + 40))]);
+      await t.ingest.writer.persist([tripRecord(VIP_DEVICE, drive.points.slice(i, i + 40))]);
     // The tracker writes closed trips and stops behind the commit: wait for them, or the export may read none.
     await t.ingest.writer.trips?.idle();
     const track = await t.call<TrackPoint[]>('POST', 'History/GetTrack', {

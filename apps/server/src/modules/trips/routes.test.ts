@@ -1,11 +1,10 @@
 import type { HistorySummary, StopRow, TripRow } from '@lodestar/contract/history';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
-import { ErrCode, Fn, formatInZone, type TripPoint } from '@lodestar/domain';
-import type { InboundRecord } from '@lodestar/gateway';
+import { ErrCode, Fn, formatInZone } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { expectRefusedLikeMissing } from '../../test/refused.ts';
-import { seeded, Track } from './test-tracks.ts';
+import { seeded, Track, tripRecord } from './test-tracks.ts';
 
 afterAll(stopTestServers);
 
@@ -20,31 +19,6 @@ function shanghaiMidnight(daysAgo: number): number {
   return Date.parse(`${today}T00:00:00+08:00`) - daysAgo * DAY_MS;
 }
 const sh = (ms: number) => formatInZone(new Date(ms), SH);
-
-const record = (deviceId: string, points: TripPoint[]): InboundRecord => ({
-  protocol: 'gt06',
-  deviceId,
-  receivedAt: new Date(),
-  remoteAddress: '127.0.0.1',
-  message: {
-    protocol: 'gt06',
-    kind: 'position',
-    messageType: 0x22,
-    positions: points.map((p) => ({
-      fixTime: new Date(p.time),
-      valid: true,
-      lat: p.lat,
-      lon: p.lon,
-      speedKmh: p.speed,
-      course: 0,
-      satellites: 8,
-      alarms: [],
-      attributes: {},
-    })),
-    alarms: [],
-    attributes: {},
-  },
-});
 
 /** Three working days from four days ago: home at night, to work at 08:00 through lights, back at 18:00. */
 function workingDays(): Track {
@@ -90,7 +64,7 @@ describe.each(dbTargets())('History/GetTrips, GetStops, GetSummary on $name Post
     }
     track = workingDays();
     for (let i = 0; i < track.points.length; i += 40)
-      await t.ingest.writer.persist([record(DEVICE, track.points.slice(i, i + 40))]);
+      await t.ingest.writer.persist([tripRecord(DEVICE, track.points.slice(i, i + 40))]);
     await t.ingest.writer.trips!.idle();
   });
   afterAll(() => t?.close());

@@ -1,4 +1,6 @@
 import type { TripPoint } from '@lodestar/domain';
+import type { InboundRecord } from '@lodestar/gateway';
+import type { Position } from '@lodestar/protocols';
 
 /** Tracks for the trip/stop tests: a vehicle driven, halted, parked and silenced, fix by fix (test support). */
 
@@ -121,3 +123,31 @@ export function randomTrack(random: Random, start: number, hours: number, acc = 
   }
   return track.points;
 }
+
+/** Fixes as one GT06 position message, as the gateway hands it to the ingest writer (test support). */
+export const tripRecord = (deviceId: string, points: TripPoint[]): InboundRecord => ({
+  protocol: 'gt06',
+  deviceId,
+  receivedAt: new Date(),
+  remoteAddress: '127.0.0.1',
+  message: {
+    protocol: 'gt06',
+    kind: 'position',
+    messageType: 0x22,
+    positions: points.map(
+      (p): Position => ({
+        fixTime: new Date(p.time),
+        valid: p.valid,
+        lat: p.lat,
+        lon: p.lon,
+        speedKmh: p.speed,
+        course: 0,
+        satellites: 8,
+        alarms: [],
+        attributes: { ...(p.acc !== undefined ? { acc: p.acc } : {}), ...(p.odometer ? { odometer: p.odometer } : {}) },
+      }),
+    ),
+    alarms: [],
+    attributes: {},
+  },
+});
