@@ -9,7 +9,10 @@ import { DateTimeText, Id, Nullable } from './common.ts';
  * Close codes and the watch limit are values both sides use: LIVE_CLOSE and LIVE_WATCH_MAX in @lodestar/domain.
  */
 
-/** Something that happened to a device (an alarm raised, ignition changed, connected or gone), on the bus. */
+/**
+ * Something that happened to a device (an alarm raised, ignition changed, connected or gone, a fence or road
+ * entered, left, sped in or stayed in too long), on the bus.
+ */
 export const LiveBusEventSchema = Type.Object({
   type: Type.Union([
     Type.Literal('alarm'),
@@ -17,8 +20,18 @@ export const LiveBusEventSchema = Type.Object({
     Type.Literal('ignitionOff'),
     Type.Literal('online'),
     Type.Literal('offline'),
+    Type.Literal('zone'),
   ]),
-  alarm: Type.Optional(Type.String()),
+  alarm: Type.Optional(
+    Type.String({
+      description:
+        "the alarm's name; for a zone event (fenceEnter …) the event: type 'alarm' when the zone raises alarms, else 'zone'",
+    }),
+  ),
+  FenceID: Type.Optional(Type.Integer()),
+  RoadID: Type.Optional(Type.Integer()),
+  ZoneName: Type.Optional(Type.String({ description: 'the fence or road' })),
+  speed: Type.Optional(Type.Number({ description: 'km/h, for zone events' })),
   eventTime: Type.String({ description: 'ISO 8601 UTC on the bus' }),
   lat: Type.Optional(Nullable(Type.Number())),
   lon: Type.Optional(Nullable(Type.Number())),

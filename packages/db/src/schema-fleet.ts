@@ -236,12 +236,17 @@ export const events = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     devicePk: integer('device_pk').notNull(),
-    /** alarm, ignitionOn, ignitionOff, online, offline */
+    /** alarm, ignitionOn, ignitionOff, online, offline, zone (a zone event recorded without an alarm) */
     type: text('type').notNull(),
     alarm: text('alarm'),
     eventTime: timestamp('event_time', { withTimezone: true }).notNull(),
     lat: doublePrecision('lat'),
     lon: doublePrecision('lon'),
+    /** The fence or road of a zone event (issue #17): no foreign key, so removing a zone keeps its history. */
+    fenceId: integer('fence_id'),
+    roadId: integer('road_id'),
+    /** km/h at the event, for the zone engine's events. */
+    speed: real('speed'),
     releasedAt: timestamp('released_at', { withTimezone: true }),
     releaseReason: text('release_reason'),
     releasedBy: integer('released_by'),
@@ -251,6 +256,9 @@ export const events = pgTable(
     index('events_device_time_idx').on(t.devicePk, t.eventTime),
     // The GPS home's alarms of today across a whole fleet: only alarm rows, so the ingest pays for it only on alarms.
     index('events_alarm_time_idx').on(t.eventTime).where(sql`${t.type} = 'alarm'`),
+    // A fence's or road's recent events (its page), without reading every event of its devices.
+    index('events_fence_time_idx').on(t.fenceId, t.eventTime).where(sql`${t.fenceId} IS NOT NULL`),
+    index('events_road_time_idx').on(t.roadId, t.eventTime).where(sql`${t.roadId} IS NOT NULL`),
   ],
 );
 

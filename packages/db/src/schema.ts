@@ -6,3 +6,4 @@ export * from './schema-fleet.ts';
 export * from './schema-sim.ts';
 export * from './schema-track.ts';
 export * from './schema-trips.ts';
+export * from './schema-zones.ts';

@@ -80,6 +80,7 @@ export const GPS_MENU: MenuEntry[] = [
       { path: '/monitor/history', title: 'historyPlayback', fn: 36 },
       { path: '/monitor/fence', title: 'geofence', fn: 51 },
       { path: '/monitor/road', title: 'road', fn: 40 },
+      { path: '/monitor/event', title: 'eventList', fn: 31 },
       { path: '/monitor/photo', title: 'photoView', fn: 37 },
       { path: '/monitor/message', title: 'sendMessage', fn: 52 },
       { path: '/monitor/track', title: 'liveTrack', fn: 50 },
