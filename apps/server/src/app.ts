@@ -105,6 +105,8 @@ export interface AppDeps {
    */
   deviceChanged?: (deviceId: string) => void;
   releaseAlarms?: (devicePk: number) => void;
+  /** Roles apart: tell the other processes' fence engines that fences, roads or bindings changed. */
+  zonesChanged?: () => void;
   /** pino options, or false in tests. */
   logger?: boolean | object;
 }
@@ -118,6 +120,7 @@ export async function buildApp({
   notifyCommand,
   deviceChanged,
   releaseAlarms,
+  zonesChanged,
   logger = false,
 }: AppDeps): Promise<FastifyInstance> {
   // Whoever configures the logger, errors are written without the values bound to a failed query.
@@ -165,6 +168,12 @@ export async function buildApp({
 
   healthRoutes(app, new HealthService(new HealthRepository(database.pool)));
 
+  /** Every write to fences, roads, their bindings or a device's VIP calls this: the fence engine reloads. */
+  const notifyZones = () => {
+    live.zonesChanged();
+    zonesChanged?.();
+  };
+  void notifyZones; // the zones modules (#17) call it; they land next
   const invalidate = (deviceId: string) => {
     live.cache.invalidate(deviceId);
     deviceChanged?.(deviceId);

@@ -35,5 +35,7 @@ export function createIngest(
     }),
     directory: new PgDeviceDirectory(pool, cache, log, 1000, bus, onlineTimeoutMs, maxUnknownDevices),
     commands: new PgCommandStore(pool),
+    /** Fences, roads or bindings changed (the API calls it after each write): the fence engine reloads. */
+    zonesChanged: (): void => {},
   };
 }
