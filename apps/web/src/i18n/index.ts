@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'devices',
   'vehicles',
   'history',
+  'events',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });

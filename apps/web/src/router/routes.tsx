@@ -22,6 +22,7 @@ const BUILT_PAGES: Record<string, React.ComponentType> = {
   '/monitor/online': lazy(() => import('../features/monitor/pages/MonitorPage.tsx')),
   '/monitor/history': lazy(() => import('../features/history/pages/HistoryPage.tsx')),
   '/monitor/track': lazy(() => import('../features/live-track/pages/LiveTrackPage.tsx')),
+  '/monitor/event': lazy(() => import('../features/events/pages/EventListPage.tsx')),
   '/info/device': lazy(() => import('../features/devices/pages/DeviceListPage.tsx')),
   '/info/vehicle': lazy(() => import('../features/vehicles/pages/VehiclesPage.tsx')),
   '/home/index': lazy(() => import('../features/sims/pages/SimHomePage.tsx')),

@@ -8,6 +8,8 @@ import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import type { TrailMode } from '../../../map/layers/TrailLayer.tsx';
 import { useSession } from '../../../store/session.ts';
+import { LiveAlarms } from '../../events/live/LiveAlarms.tsx';
+import { monitorSink } from '../../events/live/monitor-sink.ts';
 import { useUserInfo } from '../../user/api/get-user-info.ts';
 import { useFollowDevice } from '../api/follow-device.ts';
 import { useMonitorCounts } from '../api/get-monitor-counts.ts';
@@ -60,7 +62,7 @@ export default function MonitorPage() {
   const mode = useMonitorStore((s) => s.mode);
   // The page itself does not read the rows: live updates re-render only what shows them.
   const order = useMonitorStore((s) => s.order);
-  useLiveFeed(holdId, order);
+  useLiveFeed(holdId, order, monitorSink);
   useLiveTrails(selectedId, trailOn);
 
   useEffect(() => useMonitorStore.getState().setTimeZone(profile.data?.TimeZone ?? undefined), [profile.data]);
@@ -117,7 +119,15 @@ export default function MonitorPage() {
   const fitKey = `${holdId ?? ''}|${filter}|${batch?.join(',') ?? ''}|${keyword}`;
 
   return (
-    <PageLayout title={t('title')} extra={<FeedBar mode={mode} refresh={refresh} onRefresh={refreshAll} />}>
+    <PageLayout
+      title={t('title')}
+      extra={
+        <>
+          <LiveAlarms onLocate={setSelectedId} onRelease={setReleaseFor} />
+          <FeedBar mode={mode} refresh={refresh} onRefresh={refreshAll} />
+        </>
+      }
+    >
       <div className="monitor-page">
         <section className="monitor-side">
           <StatusFilters value={filter} counts={counts.data} onChange={changeFilter} />
