@@ -9,11 +9,12 @@
  *   vendor command words 0xF0 / 0xF1 (the standard 0x8500 of JT/T 808-2013 only locks the doors);
  *   Teltonika codec 12 `setdigout 1` / `setdigout 0` (over TCP).
  * - arm / disarm: H02 `SCF` only.
+ * - zoneSet / zoneDelete (issue #17, a fence or road written to the terminal): JT/T 808 only, 0x8600–0x8607.
  * - OsmAnd is an upload-only HTTP protocol: nothing goes down to it.
  */
 export const COMMAND_SUPPORT = {
   gt06: ['engineStop', 'engineResume', 'text', 'custom'],
-  jt808: ['engineStop', 'engineResume', 'text', 'custom', 'setParameters', 'photo'],
+  jt808: ['engineStop', 'engineResume', 'text', 'custom', 'setParameters', 'photo', 'zoneSet', 'zoneDelete'],
   h02: ['engineStop', 'engineResume', 'arm', 'disarm', 'text', 'custom'],
   teltonika: ['engineStop', 'engineResume', 'text', 'custom'],
   osmand: [],

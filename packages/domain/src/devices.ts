@@ -12,6 +12,8 @@ export const COMMAND_TYPES = [
   'setParameters',
   'photo',
   'custom',
+  'zoneSet',
+  'zoneDelete',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 

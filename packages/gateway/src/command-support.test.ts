@@ -21,9 +21,16 @@ const TYPES: CommandType[] = [
   'setParameters',
   'photo',
   'custom',
+  'zoneSet',
+  'zoneDelete',
 ];
 const options = { gt06AckLocations: true, h02AckReports: true, now: () => new Date('2024-01-01T01:02:03Z') };
 const payload = { text: 'STATUS#', params: { 41: 30 } };
+/** Zone commands carry their area (a 'zoneSet' without one fails as a bad payload, not as unsupported). */
+const payloads: Partial<Record<CommandType, Record<string, unknown>>> = {
+  zoneSet: { area: 'circle', id: 1, attributes: 0, center: [121_473_700, 31_230_400], radius: 100 },
+  zoneDelete: { area: 'circle', ids: [1] },
+};
 
 describe('command support table', () => {
   it.each(['gt06', 'jt808', 'h02', 'teltonika'] as const)('matches what the %s channel encodes', (protocol) => {
@@ -32,7 +39,8 @@ describe('command support table', () => {
     if (protocol === 'jt808')
       channel.decode(encodeJt808(0x0002, { phone: Buffer.from('013912345678', 'hex') }, 1, Buffer.alloc(0)));
     const encodable = TYPES.filter((type) => {
-      const out = channel.encodeCommand({ id: 1, deviceId: '4210051415', type, payload }, '4210051415');
+      const command = { id: 1, deviceId: '4210051415', type, payload: payloads[type] ?? payload };
+      const out = channel.encodeCommand(command, '4210051415');
       return !('unsupported' in out);
     });
     expect(encodable).toEqual(TYPES.filter((type) => COMMAND_SUPPORT[protocol].includes(type)));

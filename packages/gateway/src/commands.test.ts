@@ -4,6 +4,7 @@ import {
   encodeJt808,
   Gt06FrameSplitter,
   Gt06Type,
+  Jt808FrameSplitter,
   parseGt06Frame,
   parseJt808Frame,
 } from '@lodestar/protocols';
@@ -64,6 +65,43 @@ describe('command delivery', () => {
     answer.writeUInt16BE(0x8105, 2);
     device.send(encodeJt808(0x0001, { phone }, 2, answer));
     await eventually(() => t.commands.status(id)?.status === 'acknowledged');
+  });
+
+  it('JT/T 808: a zoneSet goes as 0x8600, the 0x0001 naming 0x8600 acknowledges it; a bad zone fails at once', async () => {
+    const phone = Buffer.from('013912345678', 'hex');
+    t = await testGateway(['13912345678']);
+    const device = await TestClient.connect(t.gateway.ports.jt808);
+    device.send(encodeJt808(0x0002, { phone }, 1, Buffer.alloc(0)));
+    await eventually(() => device.received.length > 0);
+    device.take();
+    const area = { area: 'circle', id: 7, attributes: 0x28, center: [121_473_700, 31_230_400], radius: 500 };
+    const id = t.commands.add('13912345678', 'zoneSet', area);
+    const across = t.commands.add('13912345678', 'zoneSet', {
+      ...area,
+      area: 'rectangle',
+      corners: [
+        [-1, 1],
+        [1, -1],
+      ],
+    });
+    t.gateway.notifyCommand('13912345678');
+    await eventually(() => device.received.length > 0);
+    const sent = parseJt808Frame(new Jt808FrameSplitter().push(device.take())[0] as Buffer);
+    expect(sent?.header.msgId).toBe(0x8600);
+    expect(sent?.body.readUInt32BE(2)).toBe(7); // after 设置属性 and 区域总数: 区域ID
+    await eventually(() => t.commands.status(across)?.status === 'failed');
+    expect(t.commands.status(across)?.note).toMatch(/^zone payload: area across the (equator|prime meridian)$/);
+    // A failure naming another message id with the same serial is not this command's answer.
+    const answer = Buffer.alloc(5);
+    answer.writeUInt16BE(sent?.header.serial ?? 0, 0);
+    answer.writeUInt16BE(0x8602, 2);
+    answer.writeUInt8(1, 4);
+    device.send(encodeJt808(0x0001, { phone }, 2, answer));
+    answer.writeUInt16BE(0x8600, 2);
+    answer.writeUInt8(0, 4);
+    device.send(encodeJt808(0x0001, { phone }, 3, answer));
+    await eventually(() => t.commands.status(id)?.status === 'acknowledged');
+    expect(t.commands.history.filter((h) => h.startsWith(`${id} `))).toEqual([`${id} sent`, `${id} acknowledged`]);
   });
 
   it('H02: a text command is acknowledged by the V4 reply naming it', async () => {

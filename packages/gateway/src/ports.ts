@@ -37,13 +37,18 @@ export type CommandType =
   | 'text'
   | 'setParameters'
   | 'photo'
-  | 'custom';
+  | 'custom'
+  | 'zoneSet'
+  | 'zoneDelete';
 
 export interface PendingCommand {
   id: number;
   deviceId: string;
   type: CommandType;
-  /** Type-specific: { text } for text, { params: Record<number|string, string|number> } for setParameters … */
+  /**
+   * Type-specific: { text } for text, { params: Record<number|string, string|number> } for setParameters,
+   * a Jt808ZoneSet / Jt808ZoneDelete (packages/protocols jt808/area.ts) for zoneSet / zoneDelete …
+   */
   payload: Record<string, unknown>;
 }
 

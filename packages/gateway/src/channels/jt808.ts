@@ -1,10 +1,14 @@
 import {
   encodeCameraShoot,
   encodeGeneralReply,
+  encodeJt808ZoneDelete,
+  encodeJt808ZoneSet,
   encodeRegisterReply,
   encodeSetParameters,
   encodeTerminalControl,
   encodeTextMessage,
+  JT808_AREA_DELETE_MSG,
+  JT808_AREA_SET_MSG,
   JT808_CONTROL,
   type Jt808CameraShot,
   Jt808Decoder,
@@ -13,6 +17,8 @@ import {
   type Jt808Parameter,
   type Jt808Target,
   parseJt808Frame,
+  readJt808ZoneDelete,
+  readJt808ZoneSet,
 } from '@lodestar/protocols';
 import type { PendingCommand } from '../ports.ts';
 import {
@@ -109,8 +115,29 @@ function encode(command: PendingCommand, t: Jt808Target, serial: number): Encode
       return out(0x8103, encodeSetParameters(t, serial, parameters(command.payload.params)));
     case 'photo':
       return out(0x8801, encodeCameraShoot(t, serial, { ...PHOTO_DEFAULTS, ...numbers(command.payload) }));
+    // A fence or road the terminal keeps (0x8600–0x8607); the terminal's 0x0001 names the message id it answers.
+    case 'zoneSet':
+      return zonePayload(() => {
+        const area = readJt808ZoneSet(command.payload);
+        return out(JT808_AREA_SET_MSG[area.area], encodeJt808ZoneSet(t, serial, area));
+      });
+    case 'zoneDelete':
+      return zonePayload(() => {
+        const d = readJt808ZoneDelete(command.payload);
+        return out(JT808_AREA_DELETE_MSG[d.area], encodeJt808ZoneDelete(t, serial, d));
+      });
     default:
       return unsupportedCommand(command);
+  }
+}
+
+/** A payload the terminal could not hold fails its command with the reason instead of stalling the queue. */
+function zonePayload(encode: () => EncodedCommand): EncodedCommand {
+  try {
+    return encode();
+  } catch (err) {
+    if (err instanceof RangeError) return { unsupported: `zone payload: ${err.message}` };
+    throw err;
   }
 }
 

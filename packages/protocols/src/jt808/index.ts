@@ -1,3 +1,25 @@
+export {
+  JT808_AREA_ALARM,
+  JT808_AREA_ALARM_MASK,
+  JT808_AREA_KINDS,
+  JT808_AREA_LIMITS,
+  type Jt808AreaKind,
+  type Jt808CircleArea,
+  type Jt808PolygonArea,
+  type Jt808RectangleArea,
+  type Jt808Route,
+  type Jt808RoutePoint,
+  type Jt808ZoneDelete,
+  type Jt808ZoneSet,
+  type MicroLngLat,
+} from './area.ts';
+export {
+  encodeJt808ZoneDelete,
+  encodeJt808ZoneSet,
+  JT808_AREA_DELETE_MSG,
+  JT808_AREA_SET_MSG,
+} from './area-encode.ts';
+export { readJt808ZoneDelete, readJt808ZoneSet } from './area-payload.ts';
 export { decodeJt808, Jt808Decoder, type Jt808DecoderOptions, jt808DeviceId } from './decode.ts';
 export {
   encodeCameraShoot,

@@ -21,6 +21,14 @@ export enum Jt808MsgId {
   TerminalControl = 0x8105,
   TimeSyncReply = 0x8109,
   TextMessage = 0x8300,
+  SetCircleArea = 0x8600,
+  DeleteCircleArea = 0x8601,
+  SetRectangleArea = 0x8602,
+  DeleteRectangleArea = 0x8603,
+  SetPolygonArea = 0x8604,
+  DeletePolygonArea = 0x8605,
+  SetRoute = 0x8606,
+  DeleteRoute = 0x8607,
   CameraShoot = 0x8801,
 }
 
