@@ -4,9 +4,35 @@
  * picks which zones to step; everything decided about a crossing is decided here, so it is tested with a
  * fake clock and no database.
  *
- * INTERFACE ONLY (session 13): the zone-rules helper implements the bodies; the signatures are the contract
- * the ingest engine and the API build against.
+ * Hysteresis against GPS jitter (ZONE_LIMITS.hysteresisMetres, 30 m; the caller passes it): entering takes any
+ * fix inside (a fence's boundary counts as inside; a road's corridor is half its width either side of the
+ * line), but a device inside leaves only with a fix more than the hysteresis beyond that boundary. A fix
+ * outside by less keeps the visit as it was, stay timer and speed rule included, so a parked car whose fixes
+ * wander 10–20 m across the edge enters once and does not leave. A fence smaller than the hysteresis still
+ * works; the device just leaves it that much later.
+ *
+ * Valid time: a fence records events only between ValidFrom and ValidTo and inside its daily window (minutes
+ * of the day in the fence's time zone, both ends inclusive to the minute, a window whose end is before its
+ * start running over midnight). Outside them the visit is still tracked (so entering at 07:55 for an 08:00
+ * window records no entry at 08:00, and leaving at 09:00 does record a leave); an overspeed or stay that
+ * comes due outside them fires at the first fix once valid. Roads have no valid time.
+ *
+ * Visits are immutable: stepZone answers the same visit object when nothing about it changed, so the caller
+ * writes zone_states only when the object differs. A fix older than the visit's start changes nothing (the
+ * caller feeds fixes in time order; a late one cannot reopen the past).
  */
+import { formatInZone } from './time.ts';
+import {
+  type CompiledFence,
+  type CompiledLine,
+  compileFence,
+  compileLine,
+  fenceContains,
+  fenceDistanceWithin,
+  inBBox,
+  lineDistanceWithin,
+  widenBBox,
+} from './zone-locate.ts';
 import type { BBox, FenceGeometry, FenceRecordType, LineGeometry, ZoneEventType } from './zones.ts';
 
 export interface FenceDef {
@@ -81,10 +107,187 @@ export interface ZoneEvent {
   speed: number;
 }
 
+/** What compileZone adds to a CompiledZone; only compileZone makes one. */
+interface PreparedFence extends CompiledZone {
+  readonly def: FenceDef;
+  readonly fence: CompiledFence;
+  readonly timeZone: string;
+}
+interface PreparedRoad extends CompiledZone {
+  readonly def: RoadDef;
+  readonly line: CompiledLine;
+  /** The line's box widened by half the width: where a fix may enter. */
+  readonly corridorBox: BBox;
+}
+
+/** A zone name Intl does not know falls back to UTC rather than stopping the ingest. */
+function knownZone(timeZone: string): string {
+  try {
+    formatInZone(new Date(0), timeZone);
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
 export function compileZone(def: ZoneDef, hysteresisMetres: number): CompiledZone {
-  void def;
-  void hysteresisMetres;
-  throw new Error('zone-rules: not implemented yet');
+  if (def.kind === 'fence') {
+    const fence = compileFence(def.geometry);
+    const prepared: PreparedFence = {
+      def,
+      fence,
+      timeZone: knownZone(def.timeZone),
+      searchBox: widenBBox(fence.box, hysteresisMetres),
+    };
+    return prepared;
+  }
+  const line = compileLine(def.geometry);
+  const half = def.width / 2;
+  const prepared: PreparedRoad = {
+    def,
+    line,
+    corridorBox: widenBBox(line.box, half),
+    searchBox: widenBBox(line.box, half + hysteresisMetres),
+  };
+  return prepared;
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/**
+ * Zone offsets are cached per quarter hour of UTC: every offset in the tz database is a multiple of 15
+ * minutes and changes at a local whole or half hour, so never inside a UTC quarter hour. Building the wall
+ * clock through Intl costs microseconds; a fence checks its window on every fix.
+ */
+const SLOT = 15 * MINUTE;
+/** Quarter hours kept per zone: late fixes of the last half day hit too; past it the map starts over. */
+const SLOTS_KEPT = 48;
+const offsets = new Map<string, Map<number, number>>();
+
+/** The zone's offset from UTC at `t`, ms (wall clock − UTC). */
+export function zoneOffsetMs(timeZone: string, t: number): number {
+  const slot = Math.floor(t / SLOT);
+  let slots = offsets.get(timeZone);
+  const hit = slots?.get(slot);
+  if (hit !== undefined) return hit;
+  const s = formatInZone(new Date(slot * SLOT), timeZone);
+  const wall = Date.UTC(
+    Number(s.slice(0, 4)),
+    Number(s.slice(5, 7)) - 1,
+    Number(s.slice(8, 10)),
+    Number(s.slice(11, 13)),
+    Number(s.slice(14, 16)),
+    Number(s.slice(17, 19)),
+  );
+  if (!slots || slots.size >= SLOTS_KEPT) {
+    slots = new Map();
+    offsets.set(timeZone, slots);
+  }
+  slots.set(slot, wall - slot * SLOT);
+  return wall - slot * SLOT;
+}
+
+/** The fence records events at `t`: within ValidFrom..ValidTo and its daily window. */
+export function fenceValidAt(zone: CompiledZone, t: number): boolean {
+  const def = zone.def;
+  if (def.kind !== 'fence') return true;
+  if (def.validFrom !== null && t < def.validFrom) return false;
+  if (def.validTo !== null && t > def.validTo) return false;
+  const { dailyFrom: from, dailyTo: to } = def;
+  if (from === null || to === null) return true;
+  const local = t + zoneOffsetMs((zone as PreparedFence).timeZone, t);
+  const minute = Math.floor((((local % DAY) + DAY) % DAY) / MINUTE);
+  return from <= to ? minute >= from && minute <= to : minute >= from || minute <= to;
+}
+
+const zoneEvent = (type: ZoneEventType, def: ZoneDef, fix: ZoneFix): ZoneEvent => ({
+  type,
+  zoneKind: def.kind,
+  zoneId: def.id,
+  alarm: def.triggerAlarm,
+  time: fix.time,
+  lat: fix.lat,
+  lng: fix.lng,
+  speed: fix.speed,
+});
+
+/** The speed rule inside: one event when the speed goes over `limit`, re-armed once it is back at or under. */
+function speedRule(visit: ZoneVisit, fix: ZoneFix, limit: number | null | undefined, fire: () => boolean): ZoneVisit {
+  if (limit === null || limit === undefined) return visit;
+  if (fix.speed > limit) return visit.overspeed || !fire() ? visit : { ...visit, overspeed: true };
+  return visit.overspeed ? { ...visit, overspeed: false } : visit;
+}
+
+function stepFence(
+  zone: PreparedFence,
+  visit: ZoneVisit | undefined,
+  fix: ZoneFix,
+  hysteresisMetres: number,
+): { visit: ZoneVisit | undefined; events: ZoneEvent[] } {
+  const { def, fence } = zone;
+  const events: ZoneEvent[] = [];
+  let valid: boolean | undefined;
+  const isValid = () => {
+    valid ??= fenceValidAt(zone, fix.time);
+    return valid;
+  };
+  if (!visit) {
+    if (!inBBox(fence.box, fix.lng, fix.lat) || !fenceContains(fence, fix.lng, fix.lat)) return { visit, events };
+    visit = { enteredAt: fix.time, overspeed: false, stayFired: false };
+    if ((def.recordType === 'both' || def.recordType === 'enter') && isValid())
+      events.push(zoneEvent('fenceEnter', def, fix));
+  } else if (
+    !fenceContains(fence, fix.lng, fix.lat) &&
+    fenceDistanceWithin(fence, fix.lng, fix.lat, hysteresisMetres) > hysteresisMetres
+  ) {
+    if ((def.recordType === 'both' || def.recordType === 'leave') && isValid())
+      events.push(zoneEvent('fenceLeave', def, fix));
+    return { visit: undefined, events };
+  }
+  visit = speedRule(visit, fix, def.speedLimit, () => {
+    if (!isValid()) return false;
+    events.push(zoneEvent('fenceOverspeed', def, fix));
+    return true;
+  });
+  if (
+    def.maxStayMinutes !== null &&
+    !visit.stayFired &&
+    fix.time - visit.enteredAt >= def.maxStayMinutes * MINUTE &&
+    isValid()
+  ) {
+    visit = { ...visit, stayFired: true };
+    events.push(zoneEvent('fenceStay', def, fix));
+  }
+  return { visit, events };
+}
+
+function stepRoad(
+  zone: PreparedRoad,
+  visit: ZoneVisit | undefined,
+  fix: ZoneFix,
+  hysteresisMetres: number,
+): { visit: ZoneVisit | undefined; events: ZoneEvent[] } {
+  const { def, line } = zone;
+  const half = def.width / 2;
+  const events: ZoneEvent[] = [];
+  let segment: number;
+  if (!visit) {
+    if (!inBBox(zone.corridorBox, fix.lng, fix.lat)) return { visit, events };
+    segment = lineDistanceWithin(line, fix.lng, fix.lat, half).segment;
+    if (segment < 0) return { visit, events };
+    visit = { enteredAt: fix.time, overspeed: false, stayFired: false };
+  } else {
+    segment = lineDistanceWithin(line, fix.lng, fix.lat, half + hysteresisMetres).segment;
+    if (segment < 0) {
+      events.push(zoneEvent('roadDeviation', def, fix));
+      return { visit: undefined, events };
+    }
+  }
+  visit = speedRule(visit, fix, def.segmentLimits?.[segment] ?? def.speedLimit, () => {
+    events.push(zoneEvent('roadOverspeed', def, fix));
+    return true;
+  });
+  return { visit, events };
 }
 
 /**
@@ -101,11 +304,10 @@ export function stepZone(
   fix: ZoneFix,
   hysteresisMetres: number,
 ): { visit: ZoneVisit | undefined; events: ZoneEvent[] } {
-  void zone;
-  void visit;
-  void fix;
-  void hysteresisMetres;
-  throw new Error('zone-rules: not implemented yet');
+  if (!fix.valid || (visit && fix.time < visit.enteredAt)) return { visit, events: [] };
+  return zone.def.kind === 'fence'
+    ? stepFence(zone as PreparedFence, visit, fix, hysteresisMetres)
+    : stepRoad(zone as PreparedRoad, visit, fix, hysteresisMetres);
 }
 
 /**
@@ -113,8 +315,26 @@ export function stepZone(
  * has lasted MaxStayMinutes and its event has not fired, at the visit's last known place (given by the caller).
  */
 export function stayDue(zone: CompiledZone, visit: ZoneVisit, now: number): boolean {
-  void zone;
-  void visit;
-  void now;
-  throw new Error('zone-rules: not implemented yet');
+  const def = zone.def;
+  return (
+    def.kind === 'fence' &&
+    def.maxStayMinutes !== null &&
+    !visit.stayFired &&
+    now - visit.enteredAt >= def.maxStayMinutes * MINUTE &&
+    fenceValidAt(zone, now)
+  );
+}
+
+/**
+ * The fenceStay event stayDue announced, at `now` and the visit's last known place, and the visit marked so it
+ * does not fire again. Call only when stayDue answered true.
+ */
+export function stayEvent(
+  zone: CompiledZone,
+  visit: ZoneVisit,
+  now: number,
+  place: { lat: number; lng: number; speed?: number },
+): { visit: ZoneVisit; event: ZoneEvent } {
+  const fix: ZoneFix = { time: now, lat: place.lat, lng: place.lng, speed: place.speed ?? 0, valid: true };
+  return { visit: { ...visit, stayFired: true }, event: zoneEvent('fenceStay', zone.def, fix) };
 }
