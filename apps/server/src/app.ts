@@ -2,7 +2,7 @@ import type { Database } from '@lodestar/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { InProcessBus } from './ingest/bus.ts';
-import { createIngest, type Ingest } from './ingest/index.ts';
+import { createIngest, fenceSettings, type Ingest } from './ingest/index.ts';
 import { AccessEvents } from './lib/access-events.ts';
 import { Exporter } from './lib/exporter.ts';
 import { HoldScope } from './lib/hold-scope.ts';
@@ -159,6 +159,7 @@ export async function buildApp({
       undefined,
       config.deviceDayZone,
       config.historyTrips ? config.tripParams : undefined,
+      fenceSettings(config),
     );
 
   await app.register(openapiPlugin, { appId: config.appId });

@@ -10,6 +10,7 @@ import {
   type MapSettings,
   mapTilesSetting,
   type TripParams,
+  ZONE_LIMITS,
 } from '@lodestar/domain';
 import { DEFAULT_DAY_ZONE } from './ingest/device-days.ts';
 import { DEFAULT_FILTERS, type FilterOptions } from './ingest/filters.ts';
@@ -114,6 +115,10 @@ export interface Config {
   historyTrips: boolean;
   /** The trip/stop rules (HISTORY_STOP_SECONDS, HISTORY_STOP_METRES, HISTORY_GAP_SECONDS). */
   tripParams: TripParams;
+  /** Stored fixes are checked against their devices' fences and roads as they are written (FENCE_ENGINE). */
+  fenceEngine: boolean;
+  /** A device inside a fence or road leaves once this far outside it (FENCE_HYSTERESIS_METRES): GPS jitter. */
+  fenceHysteresisMetres: number;
   demoDevices: number;
   /** Drive the demo fleet from this process; off when it runs elsewhere (the CLI simulator, a benchmark). */
   demoSimulator: boolean;
@@ -277,6 +282,14 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return n;
 }
 
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['on', '1', 'true'].includes(raw)) return true;
+  if (['off', '0', 'false'].includes(raw)) return false;
+  throw new Error(`Setting ${name} must be "on" or "off", got "${env[name]}"`);
+}
+
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const n = int(env, name, fallback);
   if (n < 1) throw new Error(`Setting ${name} must be at least 1, got "${env[name]}"`);
@@ -379,6 +392,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stopMetres: positiveInt(env, 'HISTORY_STOP_METRES', DEFAULT_TRIP_PARAMS.stopMetres),
       gapSeconds: positiveInt(env, 'HISTORY_GAP_SECONDS', DEFAULT_TRIP_PARAMS.gapSeconds),
     },
+    fenceEngine: onOff(env, 'FENCE_ENGINE', true),
+    fenceHysteresisMetres: int(env, 'FENCE_HYSTERESIS_METRES', ZONE_LIMITS.hysteresisMetres),
     demoDevices: int(env, 'DEMO_DEVICES', 20),
     demoSimulator: (env.DEMO_SIMULATOR ?? '1') !== '0',
     geocoder: geocoderSetting(env.GEOCODER),

@@ -14,7 +14,7 @@ import { buildApp } from './app.ts';
 import { startBanner } from './banner.ts';
 import { loadConfig, rolesApart } from './config.ts';
 import { InProcessBus, type LiveBus } from './ingest/bus.ts';
-import { createIngest } from './ingest/index.ts';
+import { createIngest, fenceSettings } from './ingest/index.ts';
 import { NatsBus } from './ingest/nats-bus.ts';
 import { gatewayConnectionCap, raiseOpenFileLimit } from './lib/open-files.ts';
 import { HttpSmsProvider, LocalSmsProvider } from './modules/sms/provider.ts';
@@ -53,6 +53,7 @@ async function main() {
     config.unknownDevicesMax,
     config.deviceDayZone,
     config.historyTrips ? config.tripParams : undefined,
+    fenceSettings(config, roles.has('ingest')),
   );
   const sms =
     config.smsProvider === 'http'
@@ -69,6 +70,7 @@ async function main() {
         notifyCommand: (deviceId) => (scale ? scale.commandQueued(deviceId) : gateway?.notifyCommand(deviceId)),
         deviceChanged: scale?.deviceChanged,
         releaseAlarms: scale?.alarmsReleased,
+        zonesChanged: scale?.zonesChanged,
         logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.body'] },
       })
     : undefined;

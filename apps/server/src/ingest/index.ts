@@ -1,11 +1,22 @@
-import type { TripParams } from '@lodestar/domain';
+import { type TripParams, ZONE_LIMITS } from '@lodestar/domain';
 import type pg from 'pg';
+import type { Config } from '../config.ts';
 import type { LiveBus } from './bus.ts';
 import { PgCommandStore } from './command-store.ts';
 import { DeviceCache } from './device-cache.ts';
 import { PgDeviceDirectory } from './directory.ts';
 import type { FilterOptions } from './filters.ts';
 import { PositionWriter } from './writer.ts';
+import { ZoneEngine } from './zone-engine.ts';
+
+/** The fence engine's settings (FENCE_ENGINE, FENCE_HYSTERESIS_METRES); `false`: off. */
+export type FenceSettings = { hysteresisMetres: number; staySweepMs?: number; reloadDelayMs?: number } | false;
+
+/** From the configuration; a process without the ingest role writes no positions and runs no engine. */
+export const fenceSettings = (
+  config: Pick<Config, 'fenceEngine' | 'fenceHysteresisMetres'>,
+  ingestRole = true,
+): FenceSettings => (config.fenceEngine && ingestRole ? { hysteresisMetres: config.fenceHysteresisMetres } : false);
 
 export type Ingest = ReturnType<typeof createIngest>;
 
@@ -22,8 +33,17 @@ export function createIngest(
   dayZone?: string,
   /** Trips and stops tracked as positions are stored; off when absent (HISTORY_TRIPS=off). */
   trips?: TripParams,
+  /** The fence engine; on with the default hysteresis when absent (FENCE_ENGINE=on), off with `false`. */
+  fences: FenceSettings = { hysteresisMetres: ZONE_LIMITS.hysteresisMetres },
 ) {
   const cache = new DeviceCache(pool);
+  const zones = fences
+    ? new ZoneEngine(pool, {
+        hysteresisMetres: fences.hysteresisMetres,
+        ...(fences.reloadDelayMs !== undefined ? { reloadDelayMs: fences.reloadDelayMs } : {}),
+        ...(log ? { log } : {}),
+      })
+    : undefined;
   return {
     bus,
     cache,
@@ -32,10 +52,13 @@ export function createIngest(
       ...(dayZone ? { dayZone } : {}),
       ...(trips ? { trips } : {}),
       ...(log ? { log } : {}),
+      ...(zones ? { zones } : {}),
+      ...(fences && fences.staySweepMs !== undefined ? { staySweepMs: fences.staySweepMs } : {}),
+      ...(onlineTimeoutMs !== undefined ? { onlineTimeoutMs } : {}),
     }),
     directory: new PgDeviceDirectory(pool, cache, log, 1000, bus, onlineTimeoutMs, maxUnknownDevices),
     commands: new PgCommandStore(pool),
     /** Fences, roads or bindings changed (the API calls it after each write): the fence engine reloads. */
-    zonesChanged: (): void => {},
+    zonesChanged: (): void => zones?.invalidate(),
   };
 }

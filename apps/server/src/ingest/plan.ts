@@ -13,6 +13,8 @@ import {
   type LatestState,
   mapStatus,
 } from './state.ts';
+import type { ZoneCheck, ZoneHit } from './zone-engine.ts';
+import type { VisitChanges } from './zone-sql.ts';
 
 export interface PositionRow {
   device_pk: number;
@@ -36,6 +38,10 @@ export interface EventRow {
   event_time: string;
   lat: number | null;
   lon: number | null;
+  /** A zone event's fence or road and speed; absent (null in the table) for the others. */
+  fence_id?: number;
+  road_id?: number;
+  speed?: number;
 }
 
 export interface FlushPlan {
@@ -45,6 +51,8 @@ export interface FlushPlan {
   states: Map<number, LatestState>;
   dropped: Record<string, number>;
   updates: LiveUpdate[];
+  /** The fence engine's visit changes (zone_states), written in the same transaction. */
+  visits?: VisitChanges;
 }
 
 /**
@@ -59,20 +67,15 @@ export function planFlush(
   filters: FilterOptions,
   /** Told of every report of a registered device (device_days), a fix or not. */
   onReport?: (devicePk: number, receivedAt: Date) => void,
+  /** The fence engine's batch: steps the bound zones of each device's latest fix. */
+  zones?: ZoneCheck,
 ): FlushPlan {
   const plan: FlushPlan = { positions: [], events: [], states: new Map(), dropped: {}, updates: [] };
   const touched = new Map<number, { info: DeviceInfo; events: DeviceEvent[] }>();
   const emit = (pk: number, evs: DeviceEvent[]) => {
     for (const e of evs) {
       touched.get(pk)!.events.push(e);
-      plan.events.push({
-        device_pk: pk,
-        type: e.type,
-        alarm: e.alarm ?? null,
-        event_time: e.eventTime.toISOString(),
-        lat: e.lat ?? null,
-        lon: e.lon ?? null,
-      });
+      plan.events.push(eventRow(pk, e));
     }
   };
 
@@ -113,6 +116,12 @@ export function planFlush(
         const next = applyFix(st, fix, r.receivedAt, info);
         st = next.state;
         emit(info.pk, next.events);
+        const hits = zones?.step(info.pk, fix);
+        if (hits) {
+          const z = applyZoneHits(st, hits);
+          st = z.state;
+          emit(info.pk, z.events);
+        }
       } else st = { ...st, lastSeen: r.receivedAt };
     }
     if (msg.positions.length === 0 || msg.alarms.length) {
@@ -127,7 +136,45 @@ export function planFlush(
     const s = plan.states.get(pk)!;
     plan.updates.push(liveUpdate(info, s, mapStatus(s, true), events));
   }
+  if (zones) plan.visits = zones.changes();
   return plan;
+}
+
+export function eventRow(pk: number, e: DeviceEvent): EventRow {
+  const row: EventRow = {
+    device_pk: pk,
+    type: e.type,
+    alarm: e.alarm ?? null,
+    event_time: e.eventTime.toISOString(),
+    lat: e.lat ?? null,
+    lon: e.lon ?? null,
+  };
+  if (e.FenceID !== undefined) row.fence_id = e.FenceID;
+  if (e.RoadID !== undefined) row.road_id = e.RoadID;
+  if (e.speed !== undefined) row.speed = e.speed;
+  return row;
+}
+
+/**
+ * Zone events as device events: type 'alarm' with the event's name as the alarm when the zone triggers alarms
+ * (the name joins the device's alarms, so its map status is 'alarm' until released), else 'zone'.
+ */
+export function applyZoneHits(st: LatestState, hits: ZoneHit[]): { state: LatestState; events: DeviceEvent[] } {
+  let alarms = st.alarms;
+  const events = hits.map((h): DeviceEvent => {
+    if (h.alarm && !alarms.includes(h.type)) alarms = [...alarms, h.type];
+    return {
+      type: h.alarm ? 'alarm' : 'zone',
+      alarm: h.type,
+      eventTime: new Date(h.time),
+      lat: h.lat,
+      lon: h.lng,
+      speed: h.speed,
+      ...(h.zoneKind === 'fence' ? { FenceID: h.zoneId } : { RoadID: h.zoneId }),
+      ZoneName: h.zoneName,
+    };
+  });
+  return { state: alarms === st.alarms ? st : { ...st, alarms }, events };
 }
 
 /** What the live feed says of a device: its latest state, map status and new events. */

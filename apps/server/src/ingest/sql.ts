@@ -5,6 +5,7 @@ import { COPY_POSITIONS_BINARY, encodePositionsBinary } from './copy-binary.ts';
 import type { DeviceDayRow } from './device-days.ts';
 import type { FlushPlan, PositionRow } from './plan.ts';
 import type { LatestState } from './state.ts';
+import { hasVisitChanges, writeVisits } from './zone-sql.ts';
 
 /** A device_states row as `pg` returns it. */
 export interface StateRow {
@@ -56,9 +57,10 @@ export async function loadStates(pool: pg.Pool, pks: number[]): Promise<Map<numb
 // Events and states go as one JSON parameter each: jsonb_to_recordset turns it into rows on the
 // server, which costs far less than binding thousands of parameters through the client.
 const INSERT_EVENTS = `
-INSERT INTO events (device_pk, type, alarm, event_time, lat, lon)
-SELECT device_pk, type, alarm, event_time, lat, lon
-  FROM jsonb_to_recordset($1::jsonb) AS x(device_pk int, type text, alarm text, event_time timestamptz, lat float8, lon float8)`;
+INSERT INTO events (device_pk, type, alarm, event_time, lat, lon, fence_id, road_id, speed)
+SELECT device_pk, type, alarm, event_time, lat, lon, fence_id, road_id, speed
+  FROM jsonb_to_recordset($1::jsonb) AS x(device_pk int, type text, alarm text, event_time timestamptz, lat float8,
+       lon float8, fence_id int, road_id int, speed real)`;
 
 const UPSERT_STATES = `
 INSERT INTO device_states (device_pk, fix_time, receive_time, last_seen, valid, lat, lon, speed, course, satellites, acc,
@@ -90,11 +92,12 @@ SELECT x.day, x.device_pk FROM x JOIN devices d ON d.id = x.device_pk
 ON CONFLICT DO NOTHING`;
 
 /**
- * Writes the positions, events and first-of-the-day rows of a flush in one transaction; throws
+ * Writes the positions, events, fence visits and first-of-the-day rows of a flush in one transaction; throws
  * (after ROLLBACK) if anything fails.
  */
 export async function writePlan(pool: pg.Pool, plan: FlushPlan, days: DeviceDayRow[] = []): Promise<void> {
-  if (!plan.events.length && !days.length) {
+  const visits = hasVisitChanges(plan.visits) ? plan.visits : undefined;
+  if (!plan.events.length && !days.length && !visits) {
     // Most flushes carry positions only. A COPY on its own is one atomic, durable statement, so it
     // needs no BEGIN and COMMIT around it: two round trips less per flush.
     if (plan.positions.length) await withClient(pool, (client) => copyPositions(client, plan.positions));
@@ -104,6 +107,7 @@ export async function writePlan(pool: pg.Pool, plan: FlushPlan, days: DeviceDayR
     inTransaction(client, async () => {
       if (plan.positions.length) await copyPositions(client, plan.positions);
       if (plan.events.length) await client.query(INSERT_EVENTS, [JSON.stringify(plan.events)]);
+      if (visits) await writeVisits(client, visits);
       if (days.length) await client.query(INSERT_DEVICE_DAYS, [days.map((d) => d.day), days.map((d) => d.devicePk)]);
     }),
   );

@@ -62,11 +62,17 @@ export interface Fix {
 }
 
 export interface DeviceEvent {
-  type: 'alarm' | 'ignitionOn' | 'ignitionOff' | 'online' | 'offline';
+  /** 'zone': a fence or road event recorded without raising an alarm (its name in `alarm`). */
+  type: 'alarm' | 'ignitionOn' | 'ignitionOff' | 'online' | 'offline' | 'zone';
   alarm?: string;
   eventTime: Date;
   lat?: number | null;
   lon?: number | null;
+  /** A zone event's fence or road and the speed then, named as the live bus names them (LiveBusEvent). */
+  FenceID?: number;
+  RoadID?: number;
+  ZoneName?: string;
+  speed?: number;
 }
 
 const EARTH_RADIUS_KM = 6371.0088;

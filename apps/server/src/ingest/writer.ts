@@ -10,6 +10,9 @@ import { loadStates, markStaleDays, writePlan } from './sql.ts';
 import type { LatestState } from './state.ts';
 import { StateFlusher } from './state-flusher.ts';
 import { TripTracker } from './trip-tracker.ts';
+import type { ZoneEngine } from './zone-engine.ts';
+import { dueStays } from './zone-sql.ts';
+import { planStays, STAY_SWEEP_MS } from './zone-sweep.ts';
 
 interface Pending {
   records: InboundRecord[];
@@ -32,6 +35,8 @@ export interface WriterStats {
   failedFlushes: number;
   /** Closed (device, UTC day) pairs a stored fix arrived late for, marked for the track rollup. */
   staleDaysMarked: number;
+  /** fenceStay events the stay sweep fired (for devices that sent no fix past the limit). */
+  staysSwept: number;
 }
 
 export interface WriterOptions {
@@ -47,6 +52,12 @@ export interface WriterOptions {
   trips?: TripParams;
   /** Where the derived writes (trips and stops) report their failures, which never fail a persist. */
   log?: (msg: string) => void;
+  /** The fence engine (FENCE_ENGINE): each stored latest fix is checked against its device's zones. */
+  zones?: ZoneEngine;
+  /** How often stay timers of silent devices are swept (0: only when sweepStays is called). */
+  staySweepMs?: number;
+  /** ONLINE_TIMEOUT_SECONDS, for the map status of a swept device's live update. */
+  onlineTimeoutMs?: number;
 }
 
 /**
@@ -69,6 +80,12 @@ export class PositionWriter implements IngestSink {
   /** Trips and stops of the stored positions, when tracked. */
   readonly trips: TripTracker | undefined;
   private readonly log: (msg: string) => void;
+  readonly zones: ZoneEngine | undefined;
+  private readonly onlineTimeoutMs: number;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<number> | undefined;
+  /** Roles apart: the stay sweep takes only the devices of this worker's partitions. */
+  private sweepOwns: (deviceId: string) => boolean = () => true;
   private readonly filters: FilterOptions;
   private readonly maxBatchRecords: number;
   private readonly maxInFlight: number;
@@ -79,6 +96,7 @@ export class PositionWriter implements IngestSink {
     flushes: 0,
     failedFlushes: 0,
     staleDaysMarked: 0,
+    staysSwept: 0,
   };
   /** Late fixes' (device, UTC day) not yet marked stale: kept across flushes until a mark succeeds. */
   private readonly lateDays = new Map<string, { devicePk: number; day: string }>();
@@ -99,6 +117,15 @@ export class PositionWriter implements IngestSink {
     this.trips = opts.trips
       ? new TripTracker(pool, opts.trips, opts.stateFlushMs ?? 1000, (err) => log(`trips and stops: ${String(err)}`))
       : undefined;
+    this.zones = opts.zones;
+    this.onlineTimeoutMs = opts.onlineTimeoutMs ?? 600_000;
+    const sweepMs = opts.staySweepMs ?? STAY_SWEEP_MS;
+    if (this.zones && sweepMs > 0) {
+      this.sweepTimer = setInterval(() => {
+        this.sweepStays().catch((err) => log(`fence stay sweep: ${String(err)}`));
+      }, sweepMs);
+      this.sweepTimer.unref();
+    }
   }
 
   persist(records: InboundRecord[]): Promise<void> {
@@ -123,8 +150,59 @@ export class PositionWriter implements IngestSink {
   }
 
   async close(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = undefined;
+    await this.sweeping?.catch(() => {});
+    this.zones?.close();
     await this.stateRows.close();
     await this.trips?.close();
+  }
+
+  /** Roles apart: another worker sweeps the devices of its own partitions. */
+  sweepOnly(owns: (deviceId: string) => boolean): void {
+    this.sweepOwns = owns;
+  }
+
+  /**
+   * Fires fenceStay for visits past their max stay whose devices sent no fix since (the timer calls it). The
+   * devices are held like a flush holds them, so no flush of theirs runs meanwhile; one in flight now is left
+   * to the next sweep. Resolves to the events fired.
+   */
+  sweepStays(now = new Date()): Promise<number> {
+    this.sweeping ??= this.sweep(now).finally(() => {
+      this.sweeping = undefined;
+    });
+    return this.sweeping;
+  }
+
+  private async sweep(now: Date): Promise<number> {
+    const zones = this.zones;
+    if (!zones) return 0;
+    await zones.ready();
+    const due = (await dueStays(this.pool, now)).filter(
+      (d) => this.sweepOwns(d.deviceId) && !this.busyDevices.has(d.deviceId),
+    );
+    if (!due.length) return 0;
+    const ids = due.map((d) => d.deviceId);
+    for (const id of ids) this.busyDevices.add(id);
+    try {
+      const infos = [...(await this.devices.resolve(ids)).values()];
+      const missing = infos.map((d) => d.pk).filter((pk) => !this.states.has(pk));
+      const loaded = missing.length ? await loadStates(this.pool, missing) : new Map<number, LatestState>();
+      const batch = await zones.batch(infos.map((d) => d.pk));
+      const plan = planStays(batch, infos, (pk) => this.states.get(pk) ?? loaded.get(pk), now, this.onlineTimeoutMs);
+      if (!plan.events.length) return 0;
+      await writePlan(this.pool, plan);
+      batch.commit();
+      for (const [pk, s] of plan.states) this.states.set(pk, s);
+      this.stateRows.mark(plan.states);
+      this.stats.staysSwept += plan.events.length;
+      this.bus.publish(plan.updates);
+      return plan.events.length;
+    } finally {
+      for (const id of ids) this.busyDevices.delete(id);
+      this.pump();
+    }
   }
 
   /** An operator released the device's alarms: the next write must not bring them back. */
@@ -202,6 +280,7 @@ export class PositionWriter implements IngestSink {
     const infos = await this.devices.resolve(records.map((r) => r.deviceId));
     const missing = [...new Set([...infos.values()].map((d) => d.pk))].filter((pk) => !this.states.has(pk));
     const loaded = missing.length ? await loadStates(this.pool, missing) : new Map<number, LatestState>();
+    const zones = this.zones && (await this.zones.batch(new Set([...infos.values()].map((d) => d.pk))));
     const days = this.days.batch();
     const plan = planFlush(
       records,
@@ -210,10 +289,12 @@ export class PositionWriter implements IngestSink {
       new Date(),
       this.filters,
       days.note,
+      zones,
     );
     await writePlan(this.pool, plan, days.rows);
     await this.markLateDays(plan.positions);
-    // Only after COMMIT does the cached state move on: a failed flush leaves it as it was.
+    // Only after COMMIT do the cached state and the fence visits move on: a failed flush leaves them as they were.
+    zones?.commit();
     for (const [pk, s] of plan.states) this.states.set(pk, s);
     if (days.rows.length) this.days.committed(days.rows);
     this.stateRows.mark(plan.states);

@@ -2,7 +2,13 @@ import type { GatewayHandle } from '@lodestar/gateway';
 import { connect } from 'nats';
 import type { Config } from '../config.ts';
 import type { Ingest } from '../ingest/index.ts';
-import { ensureIngestStream, INGEST_STREAM, type IngestStreamNames, parsePartitions } from './ingest-stream.ts';
+import {
+  ensureIngestStream,
+  INGEST_STREAM,
+  type IngestStreamNames,
+  parsePartitions,
+  partitionOf,
+} from './ingest-stream.ts';
 import { IngestWorker } from './ingest-worker.ts';
 import { NatsSignals, type SignalHandlers } from './signals.ts';
 import { StreamSink } from './stream-sink.ts';
@@ -26,6 +32,9 @@ export async function joinDeployment(
   const { roles } = config;
   const partitions = config.ingestPartitions;
   const owned = roles.has('ingest') ? parsePartitions(config.ingestWorkerPartitions, partitions) : [];
+  // Each device's fence visits live in the worker of its partition: only that one may fire its stay timers.
+  const ownedSet = new Set(owned);
+  ingest.writer.sweepOnly((deviceId) => ownedSet.has(partitionOf(deviceId, partitions)));
   const nc = await connect({ servers: config.natsUrl, name: `lodestar ${[...roles].join('+')}` });
   if (roles.has('gateway') || roles.has('ingest'))
     await ensureIngestStream(await nc.jetstreamManager(), {
@@ -46,6 +55,7 @@ export async function joinDeployment(
     commandQueued: (deviceId: string) => signals.send('commandQueued', deviceId),
     deviceChanged: (deviceId: string) => signals.send('deviceChanged', deviceId),
     alarmsReleased: (devicePk: number) => signals.send('alarmsReleased', devicePk),
+    zonesChanged: () => signals.send('zonesChanged'),
 
     /** Starts this process's part: the ingest worker, and the signals its roles act on. */
     async listen(gateway: GatewayHandle | undefined, log: Log): Promise<void> {
@@ -53,6 +63,7 @@ export async function joinDeployment(
       if (gateway) handlers.commandQueued = (id) => gateway.notifyCommand(id);
       if (roles.has('ingest')) handlers.alarmsReleased = (pk) => ingest.writer.releaseAlarms(pk);
       if (roles.has('gateway') || roles.has('ingest')) handlers.deviceChanged = (id) => ingest.cache.invalidate(id);
+      if (roles.has('ingest')) handlers.zonesChanged = () => ingest.zonesChanged();
       await signals.listen(handlers);
       if (owned.length) worker = await IngestWorker.start(js, ingest.writer, owned, { names, log });
     },

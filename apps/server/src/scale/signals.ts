@@ -12,12 +12,17 @@ export interface SignalHandlers {
   alarmsReleased?(devicePk: number): void;
   /** A device was added, changed or removed: device caches drop it. */
   deviceChanged?(deviceId: string): void;
+  /**
+   * Fences, roads, their bindings or a VIP changed: fence engines reload. A missed one is made good by the next
+   * change only, so the engine of an ingest process that was away reloads when it starts.
+   */
+  zonesChanged?(): void;
 }
 
 export type Signal = keyof SignalHandlers;
 type Payload = { deviceId?: string; devicePk?: number };
 
-const SIGNALS: readonly Signal[] = ['commandQueued', 'alarmsReleased', 'deviceChanged'];
+const SIGNALS: readonly Signal[] = ['commandQueued', 'alarmsReleased', 'deviceChanged', 'zonesChanged'];
 
 /** Core NATS subjects (no stream: a hint is worth nothing later). */
 export class NatsSignals {
@@ -30,15 +35,16 @@ export class NatsSignals {
 
   send(signal: 'commandQueued' | 'deviceChanged', deviceId: string): void;
   send(signal: 'alarmsReleased', devicePk: number): void;
-  send(signal: Signal, key: string | number): void {
-    const payload: Payload = typeof key === 'number' ? { devicePk: key } : { deviceId: key };
+  send(signal: 'zonesChanged'): void;
+  send(signal: Signal, key?: string | number): void {
+    const payload: Payload = key === undefined ? {} : typeof key === 'number' ? { devicePk: key } : { deviceId: key };
     this.nc.publish(`${this.prefix}.${signal}`, JSON.stringify(payload));
   }
 
   /** Subscribes to the signals this process has handlers for; resolves once the server has the subscriptions. */
   async listen(handlers: SignalHandlers): Promise<void> {
     for (const signal of SIGNALS) {
-      const handler = handlers[signal] as ((key: string | number) => void) | undefined;
+      const handler = handlers[signal] as ((key?: string | number) => void) | undefined;
       if (!handler) continue;
       this.subs.push(
         this.nc.subscribe(`${this.prefix}.${signal}`, {
@@ -46,6 +52,7 @@ export class NatsSignals {
             if (err) return;
             try {
               const p = JSON.parse(new TextDecoder().decode(msg.data)) as Payload;
+              if (signal === 'zonesChanged') return handler();
               const key = signal === 'alarmsReleased' ? p.devicePk : p.deviceId;
               if (key !== undefined) handler(key);
             } catch {

@@ -9,7 +9,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { InProcessBus } from '../ingest/bus.ts';
-import { createIngest } from '../ingest/index.ts';
+import { createIngest, fenceSettings } from '../ingest/index.ts';
 import { LocalSmsProvider } from '../modules/sms/provider.ts';
 
 export interface Reply<T = unknown> {
@@ -47,6 +47,7 @@ export async function startTestApp(target: DbTarget, env: Record<string, string>
     undefined,
     config.deviceDayZone,
     config.historyTrips ? config.tripParams : undefined,
+    fenceSettings(config),
   );
   const app = await buildApp({
     config,

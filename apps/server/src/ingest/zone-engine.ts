@@ -1,0 +1,309 @@
+import { stayDue, stepZone, type ZoneEvent, type ZoneFix, type ZoneVisit } from '@lodestar/domain';
+import type pg from 'pg';
+import type { Fix, LatestState } from './state.ts';
+import { ZoneIndex } from './zone-index.ts';
+import { loadBindings, loadBoundZones, loadVisits, type VisitChanges, zoneIdOf, zoneKindOf } from './zone-sql.ts';
+
+/** A zone event with the name of its zone (the live feed shows it). */
+export interface ZoneHit extends ZoneEvent {
+  zoneName: string;
+}
+
+/** What planFlush asks of the fence engine for each stored fix that is its device's latest. */
+export interface ZoneCheck {
+  step(devicePk: number, fix: Fix): ZoneHit[] | undefined;
+  /** The visit rows the steps changed, for the flush's transaction. */
+  changes(): VisitChanges;
+}
+
+export interface ZoneEngineOptions {
+  /** FENCE_HYSTERESIS_METRES */
+  hysteresisMetres: number;
+  /** A change is loaded this long after the last notice, so one API write of many bindings costs one reload. */
+  reloadDelayMs?: number;
+  log?: (msg: string) => void;
+}
+
+export interface ZoneEngineStats {
+  loads: number;
+  failedLoads: number;
+  lastLoadMs: number;
+  zones: number;
+  devices: number;
+  bindings: number;
+}
+
+/** A reload that failed (the database away) is tried again this much later, not at every change. */
+const RETRY_MS = 5000;
+
+type Visits = ReadonlyMap<number, ZoneVisit>;
+const NO_VISITS: Visits = new Map();
+
+const sameVisit = (a: ZoneVisit | undefined, b: ZoneVisit | undefined) =>
+  a === b ||
+  (a !== undefined &&
+    b !== undefined &&
+    a.enteredAt === b.enteredAt &&
+    a.overspeed === b.overspeed &&
+    a.stayFired === b.stayFired);
+
+/**
+ * The fence engine (issue #17): which bound zones a stored fix concerns, stepped through the rules of
+ * @lodestar/domain's zone-rules. The index of bound zones is loaded whole at start and again after every change
+ * (`invalidate`, debounced); a device's visits are read from zone_states the first time it reports and kept
+ * here. A flush steps visits in a batch of its own, and they replace the kept ones only after its COMMIT.
+ */
+export class ZoneEngine {
+  private index = ZoneIndex.EMPTY;
+  /** Devices whose visits were read; absent: not yet (or no longer bound). Replaced per device, never mutated. */
+  private readonly visits = new Map<number, Visits>();
+  private loading: Promise<void> | undefined;
+  private loaded = false;
+  /** A change arrived while a load ran: load again after it. */
+  private stale = false;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+  readonly hysteresisMetres: number;
+  private readonly reloadDelayMs: number;
+  private readonly log: (msg: string) => void;
+  readonly stats: ZoneEngineStats = { loads: 0, failedLoads: 0, lastLoadMs: 0, zones: 0, devices: 0, bindings: 0 };
+
+  constructor(
+    private readonly pool: pg.Pool,
+    opts: ZoneEngineOptions,
+  ) {
+    this.hysteresisMetres = opts.hysteresisMetres;
+    this.reloadDelayMs = opts.reloadDelayMs ?? 150;
+    this.log = opts.log ?? (() => {});
+  }
+
+  /** Fences, roads, bindings or a device's VIP changed: reload soon. */
+  invalidate(): void {
+    if (this.closed || !this.loaded) {
+      // Not loaded yet: the first load reads the change anyway (one already running may have missed it).
+      if (this.loading) this.stale = true;
+      return;
+    }
+    this.schedule(this.reloadDelayMs);
+  }
+
+  private schedule(ms: number): void {
+    if (this.closed) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.load().catch(() => {});
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** Resolves once the index is loaded; the first call loads it, and a failed first load is tried again. */
+  ready(): Promise<void> {
+    if (this.loaded) return Promise.resolve();
+    return this.load();
+  }
+
+  /** Loads now (and again if a change came in meanwhile); resolves when the newest index is in place. */
+  load(): Promise<void> {
+    if (this.loading) {
+      this.stale = true;
+      return this.loading;
+    }
+    this.loading = (async () => {
+      try {
+        do {
+          this.stale = false;
+          await this.loadOnce();
+        } while (this.stale && !this.closed);
+      } finally {
+        this.loading = undefined;
+      }
+    })();
+    return this.loading;
+  }
+
+  private async loadOnce(): Promise<void> {
+    const started = performance.now();
+    try {
+      const [{ fences, roads }, bindings] = await Promise.all([loadBoundZones(this.pool), loadBindings(this.pool)]);
+      const index = new ZoneIndex([...fences, ...roads], bindings, this.hysteresisMetres, (def, err) =>
+        this.log(`fence engine: ${def.kind} ${def.id} left out: ${String(err)}`),
+      );
+      this.swap(index);
+      this.loaded = true;
+      this.stats.loads++;
+      this.stats.lastLoadMs = performance.now() - started;
+      Object.assign(this.stats, index.size);
+    } catch (err) {
+      this.stats.failedLoads++;
+      this.log(`fence engine: zones not loaded: ${String(err)}`);
+      // Loaded before: the old index keeps working, and the load is tried again a little later.
+      if (this.loaded) this.schedule(RETRY_MS);
+      throw err;
+    }
+  }
+
+  /**
+   * Unbound devices and zones lose their visits here (the API deleted their zone_states rows); a device that is
+   * bound again later reads its rows afresh.
+   */
+  private swap(index: ZoneIndex): void {
+    this.index = index;
+    for (const [pk, visits] of this.visits) {
+      const slot = index.slotOf(pk);
+      if (slot === undefined) {
+        this.visits.delete(pk);
+        continue;
+      }
+      let kept: Map<number, ZoneVisit> | undefined;
+      for (const key of visits.keys()) {
+        const zi = index.byKey.get(key);
+        if (zi !== undefined && index.isBound(slot, zi)) continue;
+        kept ??= new Map(visits);
+        kept.delete(key);
+      }
+      if (kept) this.visits.set(pk, kept);
+    }
+  }
+
+  /**
+   * A flush's view: the index as it is now, and the visits of its devices, read first for bound devices not
+   * seen yet (one query for all of them).
+   */
+  async batch(devicePks: Iterable<number>): Promise<ZoneBatch> {
+    await this.ready();
+    const index = this.index;
+    const missing: number[] = [];
+    for (const pk of devicePks) if (index.has(pk) && !this.visits.has(pk)) missing.push(pk);
+    if (missing.length) {
+      const read = await loadVisits(this.pool, missing);
+      for (const pk of missing) if (!this.visits.has(pk)) this.visits.set(pk, read.get(pk) ?? NO_VISITS);
+    }
+    return new ZoneBatch(index, this.visits, this.hysteresisMetres);
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
+
+/**
+ * One flush's steps. Visits changed here are copies (the kept ones are shared with no one else, but a failed flush
+ * must leave them as they were); `commit` puts them in place after the COMMIT.
+ */
+export class ZoneBatch implements ZoneCheck {
+  private readonly working = new Map<number, Map<number, ZoneVisit>>();
+
+  constructor(
+    private readonly index: ZoneIndex,
+    private readonly kept: Map<number, Visits>,
+    private readonly hysteresisMetres: number,
+  ) {}
+
+  private visitsOf(pk: number): Visits {
+    return this.working.get(pk) ?? this.kept.get(pk) ?? NO_VISITS;
+  }
+
+  step(devicePk: number, fix: Fix): ZoneHit[] | undefined {
+    const index = this.index;
+    const slot = index.slotOf(devicePk);
+    if (slot === undefined) return undefined;
+    const time = fix.fixTime.getTime();
+    if (!index.vipAt(slot, time)) return undefined;
+    const visits = this.visitsOf(devicePk);
+    const zf: ZoneFix = { time, lat: fix.lat, lng: fix.lon, speed: fix.speedKmh, valid: fix.valid };
+    const candidates = index.candidates(slot, fix.lon, fix.lat);
+    if (!candidates.length && !visits.size) return undefined;
+
+    let next: Map<number, ZoneVisit> | undefined;
+    const hits: ZoneHit[] = [];
+    const stepOne = (zi: number, key: number, visit: ZoneVisit | undefined) => {
+      const zone = index.zones[zi]!;
+      const r = stepZone(zone, visit, zf, this.hysteresisMetres);
+      if (!sameVisit(visit, r.visit)) {
+        next ??= new Map(visits);
+        if (r.visit) next.set(key, r.visit);
+        else next.delete(key);
+      }
+      for (const e of r.events) hits.push({ ...e, zoneName: zone.def.name });
+    };
+    for (const zi of candidates) stepOne(zi, index.keys[zi]!, visits.get(index.keys[zi]!));
+    // Inside a zone, a fix beyond its box must still be stepped: it is how the device leaves.
+    for (const [key, visit] of visits) {
+      const zi = index.byKey.get(key);
+      if (zi === undefined || !index.isBound(slot, zi)) {
+        // Unbound or removed since the visit began (a reload raced this device's last flush).
+        next ??= new Map(visits);
+        next.delete(key);
+      } else if (!candidates.includes(zi)) stepOne(zi, key, visit);
+    }
+    if (next) this.working.set(devicePk, next);
+    return hits.length ? hits : undefined;
+  }
+
+  /**
+   * The stay timer of a device that sent no fix (parked, or silent): fenceStay for each visit past its max stay,
+   * at the device's last known place, stamped `now`.
+   */
+  stays(devicePk: number, now: number, last: LatestState): ZoneHit[] | undefined {
+    const index = this.index;
+    const slot = index.slotOf(devicePk);
+    if (slot === undefined || !index.vipAt(slot, now)) return undefined;
+    const visits = this.visitsOf(devicePk);
+    let next: Map<number, ZoneVisit> | undefined;
+    const hits: ZoneHit[] = [];
+    for (const [key, visit] of visits) {
+      const zi = index.byKey.get(key);
+      if (zi === undefined || !index.isBound(slot, zi) || visit.stayFired) continue;
+      const zone = index.zones[zi]!;
+      if (zone.def.kind !== 'fence' || !stayDue(zone, visit, now)) continue;
+      next ??= new Map(visits);
+      next.set(key, { ...visit, stayFired: true });
+      hits.push({
+        type: 'fenceStay',
+        zoneKind: 'fence',
+        zoneId: zone.def.id,
+        alarm: zone.def.triggerAlarm,
+        time: now,
+        lat: last.lat ?? 0,
+        lng: last.lon ?? 0,
+        speed: last.speed ?? 0,
+        zoneName: zone.def.name,
+      });
+    }
+    if (next) this.working.set(devicePk, next);
+    return hits.length ? hits : undefined;
+  }
+
+  changes(): VisitChanges {
+    const out: VisitChanges = { upserts: [], deletes: [] };
+    for (const [pk, next] of this.working) {
+      const before = this.kept.get(pk) ?? NO_VISITS;
+      for (const [key, v] of next)
+        if (!sameVisit(before.get(key), v))
+          out.upserts.push({
+            device_pk: pk,
+            zone_kind: zoneKindOf(key) === 'road' ? 'r' : 'f',
+            zone_id: zoneIdOf(key),
+            entered_at: new Date(v.enteredAt).toISOString(),
+            overspeed: v.overspeed,
+            stay_fired: v.stayFired,
+          });
+      for (const key of before.keys())
+        if (!next.has(key))
+          out.deletes.push({
+            device_pk: pk,
+            zone_kind: zoneKindOf(key) === 'road' ? 'r' : 'f',
+            zone_id: zoneIdOf(key),
+          });
+    }
+    return out;
+  }
+
+  /** After the COMMIT: the stepped visits become the kept ones. */
+  commit(): void {
+    for (const [pk, next] of this.working) this.kept.set(pk, next.size ? next : NO_VISITS);
+  }
+}

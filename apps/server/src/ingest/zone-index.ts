@@ -1,0 +1,154 @@
+import { type CompiledZone, compileZone, type ZoneDef } from '@lodestar/domain';
+import Flatbush from 'flatbush';
+import { type DeviceBindings, zoneKey } from './zone-sql.ts';
+
+/**
+ * A device with at most this many zones tests their boxes one by one: below it a loop over a few boxes beats
+ * walking a tree of ten thousand.
+ */
+const LINEAR_MAX = 16;
+
+/**
+ * The bound zones, compiled, in one static R-tree over their search boxes, and each device's zones as a sorted
+ * run of zone indexes in one Int32Array (a million bindings: 4 MB, plus a Map entry a device). Immutable: a
+ * change builds a new index and swaps it in, so a flush in flight keeps the one it started with.
+ */
+export class ZoneIndex {
+  /** zone index → compiled zone */
+  readonly zones: CompiledZone[];
+  /** zone index → zoneKey */
+  readonly keys: Float64Array;
+  readonly byKey: Map<number, number>;
+  /** [minLng, minLat, maxLng, maxLat] a zone */
+  private readonly boxes: Float64Array;
+  private readonly tree: Flatbush | undefined;
+  private readonly slots: Map<number, number>;
+  /** slot → the start of its run in `bound`; a run ends where the next slot's starts. */
+  private readonly starts: Int32Array;
+  private readonly bound: Int32Array;
+  private readonly vipUntil: Float64Array;
+
+  static readonly EMPTY = new ZoneIndex([], []);
+
+  /**
+   * `defs` are compiled here; one that will not compile (a geometry the API should have refused) is left out and
+   * reported, rather than stopping every other zone.
+   */
+  constructor(
+    defs: ZoneDef[],
+    bindings: DeviceBindings[],
+    hysteresisMetres = 0,
+    onBadZone: (def: ZoneDef, err: unknown) => void = () => {},
+  ) {
+    const zones: CompiledZone[] = [];
+    for (const def of defs)
+      try {
+        zones.push(compileZone(def, hysteresisMetres));
+      } catch (err) {
+        onBadZone(def, err);
+      }
+    this.zones = zones;
+    this.keys = new Float64Array(zones.length);
+    this.byKey = new Map();
+    this.boxes = new Float64Array(zones.length * 4);
+    zones.forEach((z, i) => {
+      const key = zoneKey(z.def.kind, z.def.id);
+      this.keys[i] = key;
+      this.byKey.set(key, i);
+      this.boxes.set(z.searchBox, i * 4);
+    });
+    if (zones.length) {
+      this.tree = new Flatbush(zones.length);
+      for (const z of zones) this.tree.add(z.searchBox[0], z.searchBox[1], z.searchBox[2], z.searchBox[3]);
+      this.tree.finish();
+    }
+
+    let total = 0;
+    for (const b of bindings) total += b.fenceIds.length + b.roadIds.length;
+    this.slots = new Map();
+    this.starts = new Int32Array(bindings.length + 1);
+    this.bound = new Int32Array(total);
+    this.vipUntil = new Float64Array(bindings.length);
+    let n = 0;
+    let slot = 0;
+    for (const b of bindings) {
+      const from = n;
+      for (const id of b.fenceIds) {
+        const i = this.byKey.get(zoneKey('fence', id));
+        if (i !== undefined) this.bound[n++] = i;
+      }
+      for (const id of b.roadIds) {
+        const i = this.byKey.get(zoneKey('road', id));
+        if (i !== undefined) this.bound[n++] = i;
+      }
+      if (n === from) continue;
+      this.bound.subarray(from, n).sort();
+      this.slots.set(b.devicePk, slot);
+      this.starts[slot] = from;
+      this.vipUntil[slot] = b.vipUntil;
+      slot++;
+      this.starts[slot] = n;
+    }
+  }
+
+  get size(): { zones: number; devices: number; bindings: number } {
+    return { zones: this.zones.length, devices: this.slots.size, bindings: this.starts[this.slots.size] ?? 0 };
+  }
+
+  /** The device's slot, or undefined when no zone is bound to it: the whole cost of a device without fences. */
+  slotOf(devicePk: number): number | undefined {
+    return this.slots.get(devicePk);
+  }
+
+  has(devicePk: number): boolean {
+    return this.slots.has(devicePk);
+  }
+
+  /** Fences are VIP-only: a device is checked while its VIP holds at `time` (ms). */
+  vipAt(slot: number, time: number): boolean {
+    return time < this.vipUntil[slot]!;
+  }
+
+  isBound(slot: number, zone: number): boolean {
+    let lo = this.starts[slot]!;
+    let hi = this.starts[slot + 1]! - 1;
+    const b = this.bound;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = b[mid]!;
+      if (v === zone) return true;
+      if (v < zone) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
+  }
+
+  /** The device's zones whose search box holds the point, in no particular order. */
+  candidates(slot: number, lng: number, lat: number): number[] {
+    const from = this.starts[slot]!;
+    const to = this.starts[slot + 1]!;
+    if (to - from <= LINEAR_MAX || !this.tree) {
+      const out: number[] = [];
+      const bx = this.boxes;
+      for (let k = from; k < to; k++) {
+        const i = this.bound[k]!;
+        const o = i * 4;
+        if (lng >= bx[o]! && lat >= bx[o + 1]! && lng <= bx[o + 2]! && lat <= bx[o + 3]!) out.push(i);
+      }
+      return out;
+    }
+    return this.tree.search(lng, lat, lng, lat, (i) => this.isBound(slot, i));
+  }
+
+  /** What the index holds, for the bench's memory figure: its typed arrays. */
+  get typedBytes(): number {
+    return (
+      this.keys.byteLength +
+      this.boxes.byteLength +
+      this.starts.byteLength +
+      this.bound.byteLength +
+      this.vipUntil.byteLength +
+      (this.tree?.data.byteLength ?? 0)
+    );
+  }
+}

@@ -1,0 +1,204 @@
+import type { FenceDef, FenceRecordType, LineGeometry, RoadDef, ZoneVisit } from '@lodestar/domain';
+import type pg from 'pg';
+
+/**
+ * The fence engine's SQL: the bound zones and their bindings (loaded whole at start and on every change), the
+ * visits (zone_states) of devices first seen, their writes in the flush's transaction, and the stay sweep's
+ * candidates.
+ */
+
+/** A zone's key in the engine's maps: fences even, roads odd (ids are int4, so the key stays an exact number). */
+export const zoneKey = (kind: 'fence' | 'road', id: number): number => id * 2 + (kind === 'road' ? 1 : 0);
+export const zoneKindOf = (key: number): 'fence' | 'road' => (key % 2 === 1 ? 'road' : 'fence');
+export const zoneIdOf = (key: number): number => Math.floor(key / 2);
+
+interface FenceRow {
+  id: number;
+  name: string;
+  geometry: FenceDef['geometry'];
+  record_type: FenceRecordType;
+  trigger_alarm: boolean;
+  valid_from: Date | null;
+  valid_to: Date | null;
+  daily_from: number | null;
+  daily_to: number | null;
+  time_zone: string;
+  speed_limit: number | null;
+  max_stay_minutes: number | null;
+}
+
+interface RoadRow {
+  id: number;
+  name: string;
+  geometry: LineGeometry;
+  width: number;
+  speed_limit: number | null;
+  segment_limits: (number | null)[] | null;
+  trigger_alarm: boolean;
+}
+
+/** Every fence and road bound to at least one device: the only ones a fix can concern. */
+export async function loadBoundZones(pool: pg.Pool): Promise<{ fences: FenceDef[]; roads: RoadDef[] }> {
+  const [f, r] = await Promise.all([
+    pool.query<FenceRow>(
+      `SELECT id, name, geometry, record_type, trigger_alarm, valid_from, valid_to, daily_from, daily_to, time_zone,
+              speed_limit, max_stay_minutes
+         FROM fences f WHERE EXISTS (SELECT 1 FROM fence_devices b WHERE b.fence_id = f.id)`,
+    ),
+    pool.query<RoadRow>(
+      `SELECT id, name, geometry, width, speed_limit, segment_limits, trigger_alarm
+         FROM roads r WHERE EXISTS (SELECT 1 FROM road_devices b WHERE b.road_id = r.id)`,
+    ),
+  ]);
+  return {
+    fences: f.rows.map((x) => ({
+      kind: 'fence',
+      id: x.id,
+      name: x.name,
+      geometry: x.geometry,
+      recordType: x.record_type,
+      triggerAlarm: x.trigger_alarm,
+      validFrom: x.valid_from?.getTime() ?? null,
+      validTo: x.valid_to?.getTime() ?? null,
+      dailyFrom: x.daily_from,
+      dailyTo: x.daily_to,
+      timeZone: x.time_zone,
+      speedLimit: x.speed_limit,
+      maxStayMinutes: x.max_stay_minutes,
+    })),
+    roads: r.rows.map((x) => ({
+      kind: 'road',
+      id: x.id,
+      name: x.name,
+      geometry: x.geometry,
+      width: x.width,
+      speedLimit: x.speed_limit,
+      segmentLimits: x.segment_limits,
+      triggerAlarm: x.trigger_alarm,
+    })),
+  };
+}
+
+export interface DeviceBindings {
+  devicePk: number;
+  /** ms: VIP holds before this instant (the end of its expiry day, UTC); Infinity when it has not started. */
+  vipUntil: number;
+  fenceIds: number[];
+  roadIds: number[];
+}
+
+/**
+ * Each bound device's zones, one row a device. A million bindings come back as a thousand rows of arrays, not a
+ * million rows: pg builds one object a row, and that, not the server, is what a whole reload spends its time on.
+ */
+export async function loadBindings(pool: pg.Pool): Promise<DeviceBindings[]> {
+  const { rows } = await pool.query<{
+    pk: number;
+    vip: string | null;
+    fences: number[] | null;
+    roads: number[] | null;
+  }>(
+    `SELECT b.pk, d.vip_expires_at::text AS vip, b.fences, b.roads
+       FROM (SELECT coalesce(f.pk, r.pk) AS pk, f.ids AS fences, r.ids AS roads
+               FROM (SELECT device_pk AS pk, array_agg(fence_id) AS ids FROM fence_devices GROUP BY device_pk) f
+               FULL JOIN (SELECT device_pk AS pk, array_agg(road_id) AS ids FROM road_devices GROUP BY device_pk) r
+                 ON r.pk = f.pk) b
+       JOIN devices d ON d.id = b.pk`,
+  );
+  return rows.map((r) => ({
+    devicePk: r.pk,
+    vipUntil: r.vip === null ? Number.POSITIVE_INFINITY : Date.parse(`${r.vip}T00:00:00Z`) + 86_400_000,
+    fenceIds: r.fences ?? [],
+    roadIds: r.roads ?? [],
+  }));
+}
+
+/** The visits of these devices (the zones they are inside now), keyed by zoneKey. */
+export async function loadVisits(pool: pg.Pool, pks: number[]): Promise<Map<number, Map<number, ZoneVisit>>> {
+  const { rows } = await pool.query<{
+    device_pk: number;
+    zone_kind: string;
+    zone_id: number;
+    entered_at: Date;
+    overspeed: boolean;
+    stay_fired: boolean;
+  }>(
+    `SELECT device_pk, zone_kind, zone_id, entered_at, overspeed, stay_fired
+       FROM zone_states WHERE device_pk = ANY($1::int[])`,
+    [pks],
+  );
+  const out = new Map<number, Map<number, ZoneVisit>>();
+  for (const r of rows) {
+    let m = out.get(r.device_pk);
+    if (!m) {
+      m = new Map();
+      out.set(r.device_pk, m);
+    }
+    m.set(zoneKey(r.zone_kind === 'r' ? 'road' : 'fence', r.zone_id), {
+      enteredAt: r.entered_at.getTime(),
+      overspeed: r.overspeed,
+      stayFired: r.stay_fired,
+    });
+  }
+  return out;
+}
+
+/** A flush's visit changes: rows to upsert, and (device, zone) keys to delete. */
+export interface VisitChanges {
+  upserts: {
+    device_pk: number;
+    zone_kind: 'f' | 'r';
+    zone_id: number;
+    entered_at: string;
+    overspeed: boolean;
+    stay_fired: boolean;
+  }[];
+  deletes: { device_pk: number; zone_kind: 'f' | 'r'; zone_id: number }[];
+}
+
+export const hasVisitChanges = (c: VisitChanges | undefined): c is VisitChanges =>
+  c !== undefined && (c.upserts.length > 0 || c.deletes.length > 0);
+
+// The join skips a device removed since the flush read it: zone_states has a foreign key, and one missing device
+// must not fail the whole flush (positions and events have none).
+const UPSERT_VISITS = `
+INSERT INTO zone_states (device_pk, zone_kind, zone_id, entered_at, overspeed, stay_fired)
+SELECT x.device_pk, x.zone_kind, x.zone_id, x.entered_at, x.overspeed, x.stay_fired
+  FROM jsonb_to_recordset($1::jsonb)
+       AS x(device_pk int, zone_kind text, zone_id int, entered_at timestamptz, overspeed boolean, stay_fired boolean)
+  JOIN devices d ON d.id = x.device_pk
+ON CONFLICT (device_pk, zone_kind, zone_id) DO UPDATE SET
+  entered_at = EXCLUDED.entered_at, overspeed = EXCLUDED.overspeed, stay_fired = EXCLUDED.stay_fired`;
+
+const DELETE_VISITS = `
+DELETE FROM zone_states z USING unnest($1::int[], $2::text[], $3::int[]) AS x(device_pk, zone_kind, zone_id)
+ WHERE z.device_pk = x.device_pk AND z.zone_kind = x.zone_kind AND z.zone_id = x.zone_id`;
+
+/** In the flush's transaction, with the positions and events that changed them. */
+export async function writeVisits(client: pg.PoolClient, c: VisitChanges): Promise<void> {
+  if (c.deletes.length)
+    await client.query(DELETE_VISITS, [
+      c.deletes.map((d) => d.device_pk),
+      c.deletes.map((d) => d.zone_kind),
+      c.deletes.map((d) => d.zone_id),
+    ]);
+  if (c.upserts.length) await client.query(UPSERT_VISITS, [JSON.stringify(c.upserts)]);
+}
+
+/**
+ * Devices with a fence visit whose max stay has run out and not fired: the sweep's candidates (the rules decide,
+ * on the visit in memory; a valid-time window may still hold the event back). From the table, not from memory,
+ * so a device parked and silent since before a restart is found too.
+ */
+export async function dueStays(pool: pg.Pool, now: Date): Promise<{ devicePk: number; deviceId: string }[]> {
+  const { rows } = await pool.query<{ device_pk: number; device_id: string }>(
+    `SELECT DISTINCT z.device_pk, d.device_id
+       FROM zone_states z
+       JOIN fences f ON f.id = z.zone_id
+       JOIN devices d ON d.id = z.device_pk
+      WHERE z.zone_kind = 'f' AND NOT z.stay_fired AND f.max_stay_minutes IS NOT NULL
+        AND z.entered_at + make_interval(mins => f.max_stay_minutes) <= $1`,
+    [now],
+  );
+  return rows.map((r) => ({ devicePk: r.device_pk, deviceId: r.device_id }));
+}
