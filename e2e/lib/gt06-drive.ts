@@ -1,6 +1,7 @@
 import { createConnection } from 'node:net';
 import { Gt06FrameSplitter, Gt06Type, parseGt06Frame } from '@lodestar/protocols';
 import { encodeGt06Location, encodeGt06Login } from '../../packages/simulator/src/protocols/gt06.ts';
+import type { SimAlarm } from '../../packages/simulator/src/route.ts';
 
 export interface DriveFix {
   time: Date;
@@ -8,6 +9,8 @@ export interface DriveFix {
   lon: number;
   speedKmh: number;
   course: number;
+  /** Sent as a GT06 alarm packet (0x16) carrying this alarm. */
+  alarm?: SimAlarm;
 }
 
 /**

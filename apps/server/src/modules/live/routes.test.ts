@@ -98,6 +98,30 @@ describe.each(dbTargets())('live feed on $name PostgreSQL', (target) => {
     ws.terminate();
   });
 
+  it('keeps every event of a device when a later update in the same interval replaces its state', async () => {
+    const ws = await connect(token);
+    const box = inbox(ws);
+    await box.next('hello');
+    const gone = '2026-01-02T03:04:06.000Z';
+    t.ingest.bus.publish([
+      {
+        ...update('A-DEVICE', a.id, a.path, 31.1),
+        events: [{ type: 'zone', alarm: 'fenceEnter', FenceID: 7, eventTime: FIX_TIME }],
+      },
+    ]);
+    t.ingest.bus.publish([
+      { ...update('A-DEVICE', a.id, a.path, 31.1), status: 'offline', events: [{ type: 'offline', eventTime: gone }] },
+    ]);
+    const msg = (await box.next('positions')) as unknown as LivePositions;
+    const row = msg.rows.find((r) => r.DeviceID === 'A-DEVICE');
+    expect(row?.Status).toBe('offline');
+    expect(row?.Events).toEqual([
+      { type: 'zone', alarm: 'fenceEnter', FenceID: 7, eventTime: '2026-01-02 11:04:05' },
+      { type: 'offline', eventTime: '2026-01-02 11:04:06' },
+    ]);
+    ws.terminate();
+  });
+
   it('narrows the feed to the watched devices, never past the hold subtree', async () => {
     const ws = await connect(token);
     const box = inbox(ws);

@@ -165,7 +165,11 @@ export async function liveRoutes(app: FastifyInstance, deps: Deps) {
     let watched: Set<string> | null = null;
     let pending = new Map<string, LiveUpdate>();
     const unsubscribe = await deps.bus.subscribe((u) => {
-      if (u.holdPath.startsWith(scope) && (!watched || watched.has(u.deviceId))) pending.set(u.deviceId, u);
+      if (!u.holdPath.startsWith(scope) || (watched && !watched.has(u.deviceId))) return;
+      // The newest state wins, but no event is dropped: a tracker that raises an alarm and hangs up within
+      // the interval (the disconnect is an update of its own) still gets its alarm to the page.
+      const before = pending.get(u.deviceId);
+      pending.set(u.deviceId, before?.events.length ? { ...u, events: [...before.events, ...u.events] } : u);
     });
     const send = (msg: LiveServerMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));

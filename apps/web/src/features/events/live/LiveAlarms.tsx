@@ -15,6 +15,8 @@ const TOASTS_MAX = 5;
 const ZONE_TOAST_SECONDS = 8;
 /** Beeps at most this often, however many alarms arrive together. */
 const BEEP_GAP_MS = 1500;
+/** Below the shell's header and tag bar, so toasts never hide the language switch, log-out or the page's toolbar. */
+const TOASTS_TOP = 110;
 
 interface Props {
   /** Selects the device on the map. */
@@ -36,7 +38,12 @@ const deviceTitle = (id: string) => {
  */
 export function LiveAlarms({ onLocate, onRelease }: Props) {
   const { t } = useTranslation('events');
-  const [api, holder] = notification.useNotification({ maxCount: TOASTS_MAX, placement: 'topRight', stack: false });
+  const [api, holder] = notification.useNotification({
+    maxCount: TOASTS_MAX,
+    placement: 'topRight',
+    top: TOASTS_TOP,
+    stack: false,
+  });
   const unread = useAlarmStore((s) => s.unread);
   const incoming = useAlarmStore((s) => s.incoming.length);
   const muted = useAlarmSound((s) => s.muted);
