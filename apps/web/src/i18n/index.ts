@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'vehicles',
   'history',
   'events',
+  'zones',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
