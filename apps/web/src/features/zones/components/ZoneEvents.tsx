@@ -42,7 +42,7 @@ export function ZoneEvents({ zone }: { zone: { FenceID: number } | { RoadID: num
           renderItem={(e) => (
             <List.Item className="zone-event" data-type={e.Type} data-device={e.DeviceID}>
               <span className="zone-event-time mono">{e.EventTime}</span>
-              <Tag color={e.Alarm ? 'red' : 'default'}>{t(`eventType.${e.Type}`, { defaultValue: e.Type })}</Tag>
+              <Tag color={e.Alarm ? 'red' : 'default'}>{t(`events:type.${e.Type}`, { defaultValue: e.Type })}</Tag>
               <span className="zone-event-device">{e.DeviceName || e.DeviceID}</span>
               {e.Speed !== null ? (
                 <span className="muted">{t('events.speed', { speed: Math.round(e.Speed) })}</span>
