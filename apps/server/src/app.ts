@@ -85,6 +85,7 @@ import { WorkOrderRepository } from './modules/work-orders/repository.ts';
 import { ReviewService } from './modules/work-orders/review.ts';
 import { workOrderRoutes } from './modules/work-orders/routes.ts';
 import { WorkOrderService } from './modules/work-orders/service.ts';
+import { registerZones } from './modules/zones/module.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { corePlugin } from './plugins/core.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -174,7 +175,6 @@ export async function buildApp({
     live.zonesChanged();
     zonesChanged?.();
   };
-  void notifyZones; // the zones modules (#17) call it; they land next
   const invalidate = (deviceId: string) => {
     live.cache.invalidate(deviceId);
     deviceChanged?.(deviceId);
@@ -268,6 +268,8 @@ export async function buildApp({
     releaseCached: (pk) => (releaseAlarms ? releaseAlarms(pk) : live.writer.releaseAlarms(pk)),
   });
   monitorRoutes(app, monitor);
+  // Geo-fences and roads (#17): every write tells the fence engine through notifyZones.
+  registerZones(app, { db, holds: holdScope, logs: opLog, changed: notifyZones });
   // The GPS home's device figures are the monitor's counts themselves, not a second set of rules.
   dashboardRoutes(
     app,

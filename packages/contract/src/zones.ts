@@ -161,6 +161,9 @@ export const BindResultSchema = Type.Object({
   Bound: Type.Integer({ description: 'devices bound now (already bound ones count too)' }),
   Pushed: Type.Integer({ description: 'push commands queued' }),
   NotFullFunction: Type.Array(Type.String(), { description: 'bound, but their model is not full-function' }),
+  VipExpired: Type.Array(Type.String(), {
+    description: 'HoldID: devices of the unit left unbound, their VIP has expired (named DeviceIDs refuse the call)',
+  }),
 });
 export type BindResult = Static<typeof BindResultSchema>;
 export const BindReply = ReplyOf(BindResultSchema);

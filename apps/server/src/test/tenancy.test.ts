@@ -12,6 +12,7 @@ import { SIMS_TENANCY_PATHS } from '../modules/sims/tenancy-covered.ts';
 import { SMS_TENANCY_PATHS } from '../modules/sms/tenancy-covered.ts';
 import { VEHICLES_TENANCY_PATHS } from '../modules/vehicles/tenancy-covered.ts';
 import { WORK_ORDER_TENANCY_PATHS } from '../modules/work-orders/tenancy-covered.ts';
+import { ZONES_TENANCY_PATHS } from '../modules/zones/tenancy-covered.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 /** Fields that name a row of another hold when a caller passes them. */
@@ -44,6 +45,12 @@ const ID_FIELDS = [
   'DeviceIDs',
   'VehicleIDs',
   'VehicleID',
+  'FenceID',
+  'FenceIDs',
+  'RoadID',
+  'RoadIDs',
+  'PoiID',
+  'PoiIDs',
 ];
 /** Modules with many id-taking calls try them in their own tenancy.test.ts and list them. */
 const COVERED_BY_MODULES = [
@@ -58,6 +65,7 @@ const COVERED_BY_MODULES = [
   ...RECONCILIATION_TENANCY_PATHS,
   ...REPORTS_TENANCY_PATHS,
   ...VEHICLES_TENANCY_PATHS,
+  ...ZONES_TENANCY_PATHS,
 ];
 
 afterAll(stopTestServers);
