@@ -1,4 +1,4 @@
-import { stayDue, stepZone, type ZoneEvent, type ZoneFix, type ZoneVisit } from '@lodestar/domain';
+import { stayDue, stayEvent, stepZone, type ZoneEvent, type ZoneFix, type ZoneVisit } from '@lodestar/domain';
 import type pg from 'pg';
 import type { Fix, LatestState } from './state.ts';
 import { ZoneIndex } from './zone-index.ts';
@@ -258,20 +258,11 @@ export class ZoneBatch implements ZoneCheck {
       const zi = index.byKey.get(key);
       if (zi === undefined || !index.isBound(slot, zi) || visit.stayFired) continue;
       const zone = index.zones[zi]!;
-      if (zone.def.kind !== 'fence' || !stayDue(zone, visit, now)) continue;
+      if (!stayDue(zone, visit, now)) continue;
+      const fired = stayEvent(zone, visit, now, { lat: last.lat ?? 0, lng: last.lon ?? 0, speed: last.speed ?? 0 });
       next ??= new Map(visits);
-      next.set(key, { ...visit, stayFired: true });
-      hits.push({
-        type: 'fenceStay',
-        zoneKind: 'fence',
-        zoneId: zone.def.id,
-        alarm: zone.def.triggerAlarm,
-        time: now,
-        lat: last.lat ?? 0,
-        lng: last.lon ?? 0,
-        speed: last.speed ?? 0,
-        zoneName: zone.def.name,
-      });
+      next.set(key, fired.visit);
+      hits.push({ ...fired.event, zoneName: zone.def.name });
     }
     if (next) this.working.set(devicePk, next);
     return hits.length ? hits : undefined;
