@@ -1,6 +1,6 @@
 import { commands, type Db, devices, fenceDevices, fences, roadDevices, roads } from '@lodestar/db';
 import type { FenceGeometry, FenceRecordType, LineGeometry } from '@lodestar/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { PushFence, PushRoad } from './push-payload.ts';
 
 /** A bound JT/T 808 terminal, and the area kind its binding's last push wrote ('circle' …), null if never pushed. */
@@ -82,6 +82,23 @@ export class ZonePushRepository {
         and(eq(roadDevices.roadId, roadId), inArray(roadDevices.devicePk, devicePks), eq(devices.protocol, 'jt808')),
       )
       .orderBy(devices.id);
+  }
+
+  /** The devices the fence was pushed to (their binding has a command). */
+  async fencePushed(fenceId: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ pk: fenceDevices.devicePk })
+      .from(fenceDevices)
+      .where(and(eq(fenceDevices.fenceId, fenceId), isNotNull(fenceDevices.commandId)));
+    return rows.map((r) => r.pk);
+  }
+
+  async roadPushed(roadId: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ pk: roadDevices.devicePk })
+      .from(roadDevices)
+      .where(and(eq(roadDevices.roadId, roadId), isNotNull(roadDevices.commandId)));
+    return rows.map((r) => r.pk);
   }
 
   /** Each binding's command_id, in one statement. */

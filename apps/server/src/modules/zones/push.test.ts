@@ -135,7 +135,7 @@ describe.each(dbTargets())('ZonePush on $name PostgreSQL', (target) => {
       .update(fences)
       .set({ shape: 'circle', geometry: { type: 'Circle', Center: [121.4737, 31.2304], Radius: 300.4 } })
       .where(eq(fences.id, fenceId));
-    expect(await push.pushFence(fenceId, [a], userId)).toBe(1);
+    expect(await push.repushFence(fenceId, userId)).toBe(2); // a and b were pushed; gt06 never
     const [, del, set] = await commandsOf(a);
     expect(del).toMatchObject({ type: 'zoneDelete', payload: { area: 'polygon', ids: [fenceId] } });
     expect(set).toMatchObject({
@@ -143,17 +143,23 @@ describe.each(dbTargets())('ZonePush on $name PostgreSQL', (target) => {
       payload: { area: 'circle', center: [121_473_700, 31_230_400], radius: 300 },
     });
     expect(await fenceCommandId(fenceId, a)).toBe(set!.id);
+    // b too: its polygon deleted, the circle set.
+    expect((await commandsOf(b)).map((c) => [c.type, (c.payload as { area: string }).area])).toEqual([
+      ['zoneSet', 'polygon'],
+      ['zoneDelete', 'polygon'],
+      ['zoneSet', 'circle'],
+    ]);
+    expect(await push.pushFence(fenceId, [b], userId)).toBe(1); // the same shape again: no deletion
+    expect((await commandsOf(b)).at(-1)?.type).toBe('zoneSet');
+    expect(await commandsOf(b)).toHaveLength(4);
 
-    // Removal deletes what each terminal holds: a circle from a, the polygon from b; gt06 has nothing.
+    // Removal deletes what each terminal holds (a circle now); gt06 has nothing.
     expect(await push.removeFence(fenceId, [a, b, gt06], userId)).toBe(2);
-    expect((await commandsOf(a)).at(-1)).toMatchObject({
-      type: 'zoneDelete',
-      payload: { area: 'circle', ids: [fenceId] },
-    });
-    expect((await commandsOf(b)).at(-1)).toMatchObject({
-      type: 'zoneDelete',
-      payload: { area: 'polygon', ids: [fenceId] },
-    });
+    for (const pk of [a, b])
+      expect((await commandsOf(pk)).at(-1)).toMatchObject({
+        type: 'zoneDelete',
+        payload: { area: 'circle', ids: [fenceId] },
+      });
   });
 
   it('queues nothing for a fence no terminal can hold, or a binding never pushed', async () => {
@@ -207,6 +213,7 @@ describe.each(dbTargets())('ZonePush on $name PostgreSQL', (target) => {
     const roadId = road!.id;
     await db().insert(roadDevices).values({ roadId, devicePk: pk });
     expect(await push.removeRoad(roadId, [pk], userId)).toBe(0); // never pushed
+    expect(await push.repushRoad(roadId, userId)).toBe(0);
     expect(await push.pushRoad(roadId, [pk], userId)).toBe(1);
     const [set] = await commandsOf(pk);
     expect(set?.payload).toEqual({
@@ -222,6 +229,7 @@ describe.each(dbTargets())('ZonePush on $name PostgreSQL', (target) => {
     });
     const [binding] = await db().select().from(roadDevices).where(eq(roadDevices.roadId, roadId));
     expect(binding?.commandId).toBe(set!.id);
+    expect(await push.repushRoad(roadId, userId)).toBe(1);
     expect(await push.removeRoad(roadId, [pk], userId)).toBe(1);
     expect((await commandsOf(pk)).at(-1)?.payload).toEqual({ area: 'route', ids: [roadId + ROAD_AREA_ID_BASE] });
   });

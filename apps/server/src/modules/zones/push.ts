@@ -49,6 +49,15 @@ export class ZonePush {
     return pushed.length;
   }
 
+  /** After a ModifyFence: writes the fence again to every terminal it was pushed to; returns how many queued. */
+  async repushFence(fenceId: number, userId: number): Promise<number> {
+    return this.pushFence(fenceId, await this.repo.fencePushed(fenceId), userId);
+  }
+
+  async repushRoad(roadId: number, userId: number): Promise<number> {
+    return this.pushRoad(roadId, await this.repo.roadPushed(roadId), userId);
+  }
+
   /**
    * Queues the deletions (call before the bindings are deleted): for each bound JT/T 808 device the fence was
    * pushed to, of the kind last pushed. A binding never pushed has nothing on the terminal to delete.
