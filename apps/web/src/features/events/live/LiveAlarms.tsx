@@ -15,8 +15,8 @@ const TOASTS_MAX = 5;
 const ZONE_TOAST_SECONDS = 8;
 /** Beeps at most this often, however many alarms arrive together. */
 const BEEP_GAP_MS = 1500;
-/** Below the shell's header and tag bar, so toasts never hide the language switch, log-out or the page's toolbar. */
-const TOASTS_TOP = 110;
+/** Below the shell's header, tag bar and the page's title row: toasts never hide the log-out, the badge or the feed. */
+const TOASTS_TOP = 150;
 
 interface Props {
   /** Selects the device on the map. */
@@ -75,47 +75,21 @@ export function LiveAlarms({ onLocate, onRelease }: Props) {
       type: n.alarm ? 'error' : 'info',
       className: `live-alarm-toast ${n.alarm ? 'is-alarm' : 'is-zone'}`,
       duration: n.alarm ? 0 : ZONE_TOAST_SECONDS,
-      title: (
-        <span className="live-alarm-title" data-device={n.deviceId} data-type={n.type}>
-          {deviceTitle(n.deviceId)} · {eventLabel(t, n.type)}
-        </span>
-      ),
-      description: (
-        <div className="live-alarm-body">
-          {n.zoneName ? <div className="live-alarm-zone">{n.zoneName}</div> : null}
-          <div className="muted">
-            {n.time}
-            {n.speed !== null ? ` · ${t('live.speed', { v: Math.round(n.speed) })}` : ''}
-          </div>
-        </div>
-      ),
+      // Components, not text: a toast still on screen follows a change of language.
+      title: <ToastTitle n={n} />,
+      description: <ToastBody n={n} />,
       actions: (
-        <Space size={4}>
-          <Button
-            size="small"
-            icon={<AimOutlined />}
-            className="live-alarm-locate"
-            onClick={() => {
-              actions.current.onLocate(n.deviceId);
-              close();
-            }}
-          >
-            {t('live.locate')}
-          </Button>
-          {n.alarm ? (
-            <Button
-              size="small"
-              danger
-              className="live-alarm-release"
-              onClick={() => {
-                actions.current.onRelease(n.deviceId);
-                close();
-              }}
-            >
-              {t('live.release')}
-            </Button>
-          ) : null}
-        </Space>
+        <ToastActions
+          n={n}
+          onLocate={() => {
+            actions.current.onLocate(n.deviceId);
+            close();
+          }}
+          onRelease={() => {
+            actions.current.onRelease(n.deviceId);
+            close();
+          }}
+        />
       ),
     });
   };
@@ -158,6 +132,44 @@ export function LiveAlarms({ onLocate, onRelease }: Props) {
         />
       </Tooltip>
     </span>
+  );
+}
+
+function ToastTitle({ n }: { n: LiveNotice }) {
+  const { t } = useTranslation('events');
+  return (
+    <span className="live-alarm-title" data-device={n.deviceId} data-type={n.type}>
+      {deviceTitle(n.deviceId)} · {eventLabel(t, n.type)}
+    </span>
+  );
+}
+
+function ToastBody({ n }: { n: LiveNotice }) {
+  const { t } = useTranslation('events');
+  return (
+    <div className="live-alarm-body">
+      {n.zoneName ? <div className="live-alarm-zone">{n.zoneName}</div> : null}
+      <div className="muted">
+        {n.time}
+        {n.speed !== null ? ` · ${t('live.speed', { v: Math.round(n.speed) })}` : ''}
+      </div>
+    </div>
+  );
+}
+
+function ToastActions({ n, onLocate, onRelease }: { n: LiveNotice; onLocate: () => void; onRelease: () => void }) {
+  const { t } = useTranslation('events');
+  return (
+    <Space size={4}>
+      <Button size="small" icon={<AimOutlined />} className="live-alarm-locate" onClick={onLocate}>
+        {t('live.locate')}
+      </Button>
+      {n.alarm ? (
+        <Button size="small" danger className="live-alarm-release" onClick={onRelease}>
+          {t('live.release')}
+        </Button>
+      ) : null}
+    </Space>
   );
 }
 
