@@ -86,6 +86,8 @@ import { ReviewService } from './modules/work-orders/review.ts';
 import { workOrderRoutes } from './modules/work-orders/routes.ts';
 import { WorkOrderService } from './modules/work-orders/service.ts';
 import { registerZones } from './modules/zones/module.ts';
+import { ZonePush } from './modules/zones/push.ts';
+import { ZonePushRepository } from './modules/zones/push-repository.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { corePlugin } from './plugins/core.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -269,7 +271,13 @@ export async function buildApp({
   });
   monitorRoutes(app, monitor);
   // Geo-fences and roads (#17): every write tells the fence engine through notifyZones.
-  registerZones(app, { db, holds: holdScope, logs: opLog, changed: notifyZones });
+  registerZones(app, {
+    db,
+    holds: holdScope,
+    logs: opLog,
+    changed: notifyZones,
+    push: new ZonePush(commands, new ZonePushRepository(db)),
+  });
   // The GPS home's device figures are the monitor's counts themselves, not a second set of rules.
   dashboardRoutes(
     app,

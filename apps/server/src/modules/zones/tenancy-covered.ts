@@ -10,4 +10,11 @@ export const ZONES_TENANCY_PATHS: string[] = [
   'Fence/GetFence',
   'Fence/BindDevices',
   'Fence/UnbindDevices',
+  'Road/AddRoad',
+  'Road/ModifyRoad',
+  'Road/RemoveRoad',
+  'Road/GetRoadList',
+  'Road/GetRoad',
+  'Road/BindDevices',
+  'Road/UnbindDevices',
 ];
