@@ -225,6 +225,9 @@ function stepFence(
   hysteresisMetres: number,
 ): { visit: ZoneVisit | undefined; events: ZoneEvent[] } {
   const { def, fence } = zone;
+  // Most fixes a fence is asked about are outside it with no visit: answer those before allocating anything.
+  if (!visit && (!inBBox(fence.box, fix.lng, fix.lat) || !fenceContains(fence, fix.lng, fix.lat)))
+    return { visit, events: [] };
   const events: ZoneEvent[] = [];
   let valid: boolean | undefined;
   const isValid = () => {
@@ -232,7 +235,6 @@ function stepFence(
     return valid;
   };
   if (!visit) {
-    if (!inBBox(fence.box, fix.lng, fix.lat) || !fenceContains(fence, fix.lng, fix.lat)) return { visit, events };
     visit = { enteredAt: fix.time, overspeed: false, stayFired: false };
     if ((def.recordType === 'both' || def.recordType === 'enter') && isValid())
       events.push(zoneEvent('fenceEnter', def, fix));
