@@ -14,6 +14,7 @@ import { type PagedColumn, PagedTable } from '../../../components/table/PagedTab
 import { useServerList } from '../../../components/table/use-server-list.ts';
 import { useUserTimeZone, wallClockIn } from '../../../lib/user-time.ts';
 import { useFunctionSet, useSession } from '../../../store/session.ts';
+import { useLeftHold } from '../../holds/api/get-left-hold.ts';
 import { BatchImportButton } from '../../imports/components/BatchImportButton.tsx';
 import { MoveButton } from '../../moves/components/MoveButton.tsx';
 import { useExportDevices } from '../api/export-devices.ts';
@@ -23,6 +24,7 @@ import { useRemoveDevice } from '../api/remove-device.ts';
 import { DeviceFilterBar } from '../components/DeviceFilterBar.tsx';
 import { DeviceFormModal } from '../components/DeviceFormModal.tsx';
 import { deviceColumns } from '../components/device-columns.tsx';
+import { FullFunctionButton } from '../components/FullFunctionDialog.tsx';
 import { filtersFromSearch, searchFromFilters } from '../filters-url.ts';
 
 /** Devices, and the person and asset trackers that are devices too. */
@@ -43,6 +45,10 @@ export default function DeviceListPage() {
   const remove = useRemoveDevice();
   const zone = useUserTimeZone();
   const today = wallClockIn(new Date(), zone).slice(0, 10);
+
+  // The platform's administrators (the top of their tree is the root unit) say which models are full-function.
+  const holds = useLeftHold('');
+  const platformAdmin = funs.has(Fn.deviceManage) && holds.data?.[0]?.parentHoldId === null;
 
   const list = useServerList(deviceListRoot, getDeviceList, filters, { sortColumn: 'CreateTime', sortType: 'desc' });
 
@@ -139,6 +145,7 @@ export default function DeviceListPage() {
           </span>
         ) : null}
         <span className="device-toolbar-spacer" />
+        {platformAdmin ? <FullFunctionButton /> : null}
         {funs.has(Fn.export) ? (
           <span data-testid="device-export">
             <ExportButton exportFile={() => exportList.mutateAsync(filters)} />
