@@ -1,3 +1,4 @@
+import type { BindResult, FenceDetail } from '@lodestar/contract/zones';
 import { commands, devices, fenceDevices, fences, roadDevices, roads } from '@lodestar/db';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import type { FenceGeometry } from '@lodestar/domain';
@@ -12,6 +13,7 @@ import type { DeviceRepository } from '../devices/repository.ts';
 import { ZonePush } from './push.ts';
 import { ROAD_AREA_ID_BASE } from './push-payload.ts';
 import { ZonePushRepository } from './push-repository.ts';
+import { DEV, FULL_MODEL, SQUARE, zoneWorld } from './test-fixtures.ts';
 
 afterAll(stopTestServers);
 
@@ -275,5 +277,62 @@ describe.each(dbTargets())('ZonePush on $name PostgreSQL', (target) => {
       await sim.close();
       await gateway.close();
     }
+  });
+});
+
+describe.each(dbTargets())('Fence/BindDevices with Push on $name PostgreSQL', (target) => {
+  let t: TestApp;
+  let w: Awaited<ReturnType<typeof zoneWorld>>;
+  const TERMINAL = '13900000501';
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    w = await zoneWorld(t);
+    const r = await t.call('POST', 'Device/AddDevice', {
+      token: w.token,
+      body: { DeviceID: TERMINAL, Protocol: 'jt808', HoldID: w.child.id },
+    });
+    expect(r.code, r.msg).toBe(200);
+    await w.q(`UPDATE devices SET vip_expires_at = current_date + 365, model = $1 WHERE device_id = $2`, [
+      FULL_MODEL,
+      TERMINAL,
+    ]);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const call = <T = unknown>(path: string, body: object) =>
+    t.call<T>('POST', path, { token: w.token, body, lang: 'en' });
+
+  it('queues the fence for the JT/T 808 terminal only, shows its status, and deletes it on unbind', async () => {
+    const added = await call<{ FenceID: number }>('Fence/AddFence', {
+      HoldID: w.child.id,
+      FenceName: 'Depot',
+      Geometry: SQUARE,
+      RecordType: 'both',
+      TriggerAlarm: true,
+    });
+    expect(added.code, added.msg).toBe(200);
+    const FenceID = added.data.FenceID;
+    const bound = await call<BindResult>('Fence/BindDevices', { FenceID, DeviceIDs: [TERMINAL, DEV.full], Push: true });
+    expect(bound.code, bound.msg).toBe(200);
+    expect(bound.data).toMatchObject({ Bound: 2, Pushed: 1 });
+    const detail = await call<FenceDetail>('Fence/GetFence', { FenceID });
+    const status = Object.fromEntries(detail.data.Devices.map((d) => [d.DeviceID, d.PushStatus]));
+    expect(status).toEqual({ [TERMINAL]: 'pending', [DEV.full]: null });
+    const queued = async () =>
+      (
+        await w.q(
+          `SELECT c.type, c.payload FROM commands c JOIN devices d ON d.id = c.device_pk
+            WHERE d.device_id = $1 ORDER BY c.id`,
+          [TERMINAL],
+        )
+      ).rows;
+    expect((await queued()).map((c) => [c.type, c.payload.area, c.payload.id])).toEqual([
+      ['zoneSet', 'rectangle', FenceID],
+    ]);
+
+    const unbound = await call('Fence/UnbindDevices', { FenceID, DeviceIDs: [TERMINAL, DEV.full] });
+    expect(unbound.code, unbound.msg).toBe(200);
+    expect((await queued()).at(-1)).toEqual({ type: 'zoneDelete', payload: { area: 'rectangle', ids: [FenceID] } });
   });
 });
