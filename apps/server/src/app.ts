@@ -36,6 +36,7 @@ import { DownloadService } from './modules/downloads/service.ts';
 import { EnterpriseRepository } from './modules/enterprise/repository.ts';
 import { enterpriseRoutes } from './modules/enterprise/routes.ts';
 import { EnterpriseService } from './modules/enterprise/service.ts';
+import { registerEvents } from './modules/events/module.ts';
 import { functionRoutes } from './modules/functions/routes.ts';
 import {
   AmapGeocoder,
@@ -278,6 +279,7 @@ export async function buildApp({
     changed: notifyZones,
     push: new ZonePush(commands, new ZonePushRepository(db)),
   });
+  registerEvents(app, { db, holds: holdScope, exporter });
   // The GPS home's device figures are the monitor's counts themselves, not a second set of rules.
   dashboardRoutes(
     app,

@@ -3,6 +3,7 @@ import { ALL_FUNCTION_IDS, ErrCode } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_TENANCY_PATHS } from '../modules/catalogue/tenancy-covered.ts';
 import { DEVICES_TENANCY_PATHS } from '../modules/devices/tenancy-covered.ts';
+import { EVENTS_TENANCY_PATHS } from '../modules/events/tenancy-covered.ts';
 import { NOTICES_TENANCY_PATHS } from '../modules/notices/tenancy-covered.ts';
 import { PAYMENTS_TENANCY_PATHS } from '../modules/payments/tenancy-covered.ts';
 import { RECONCILIATION_TENANCY_PATHS } from '../modules/reconciliation/tenancy-covered.ts';
@@ -66,6 +67,7 @@ const COVERED_BY_MODULES = [
   ...REPORTS_TENANCY_PATHS,
   ...VEHICLES_TENANCY_PATHS,
   ...ZONES_TENANCY_PATHS,
+  ...EVENTS_TENANCY_PATHS,
 ];
 
 afterAll(stopTestServers);
