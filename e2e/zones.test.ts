@@ -187,7 +187,8 @@ describe('geo-fence page', () => {
       })
       .toEqual(expect.arrayContaining([expect.stringMatching(/^fence(Enter|Leave)$/)]));
     await shot('zones-monitor-alarm-zh');
-    expect(browser.errors.filter((e) => !/tile|404/.test(e))).toEqual([]);
+    // The tile hosts are out of reach here (the offline base layer shows); no other error.
+    expect(browser.errors.filter((e) => !/tile|404|ERR_NAME_NOT_RESOLVED/.test(e))).toEqual([]);
   });
 
   // Waits for the server's Event/GetEventList (the "api" helper's, not landed yet).
