@@ -66,6 +66,9 @@ import { LogService } from './modules/logs/service.ts';
 import { registerMoves } from './modules/moves/module.ts';
 import { registerNotices } from './modules/notices/module.ts';
 import { registerPayments } from './modules/payments/module.ts';
+import { PoiRepository } from './modules/pois/repository.ts';
+import { poiRoutes } from './modules/pois/routes.ts';
+import { PoiService } from './modules/pois/service.ts';
 import { registerReconciliation } from './modules/reconciliation/module.ts';
 import { registerRenewal } from './modules/renewal/module.ts';
 import { registerReports } from './modules/reports/module.ts';
@@ -280,6 +283,7 @@ export async function buildApp({
     push: new ZonePush(commands, new ZonePushRepository(db)),
   });
   registerEvents(app, { db, holds: holdScope, exporter });
+  poiRoutes(app, new PoiService(new PoiRepository(db), holdScope, opLog));
   // The GPS home's device figures are the monitor's counts themselves, not a second set of rules.
   dashboardRoutes(
     app,

@@ -6,6 +6,7 @@ import { DEVICES_TENANCY_PATHS } from '../modules/devices/tenancy-covered.ts';
 import { EVENTS_TENANCY_PATHS } from '../modules/events/tenancy-covered.ts';
 import { NOTICES_TENANCY_PATHS } from '../modules/notices/tenancy-covered.ts';
 import { PAYMENTS_TENANCY_PATHS } from '../modules/payments/tenancy-covered.ts';
+import { POIS_TENANCY_PATHS } from '../modules/pois/tenancy-covered.ts';
 import { RECONCILIATION_TENANCY_PATHS } from '../modules/reconciliation/tenancy-covered.ts';
 import { RENEWAL_TENANCY_PATHS } from '../modules/renewal/tenancy-covered.ts';
 import { REPORTS_TENANCY_PATHS } from '../modules/reports/tenancy-covered.ts';
@@ -68,6 +69,7 @@ const COVERED_BY_MODULES = [
   ...VEHICLES_TENANCY_PATHS,
   ...ZONES_TENANCY_PATHS,
   ...EVENTS_TENANCY_PATHS,
+  ...POIS_TENANCY_PATHS,
 ];
 
 afterAll(stopTestServers);
