@@ -93,11 +93,17 @@ export function ZoneMap({ zones, selectedId, onSelect, fitKey, editing, onMapCli
             ]}
           />
         ) : null}
-        <Button size="small" icon={<SwapOutlined />} onClick={() => setDialog(true)} className="change-map-button">
-          {t('monitor:actions.changeMap')}
-          <span className="map-provider-name">· {t(`monitor:map.provider.${provider}`)}</span>
-        </Button>
       </div>
+      {/* Apart from the drawing tools, bottom right: beside them the two would not fit one row in French. */}
+      <Button
+        size="small"
+        icon={<SwapOutlined />}
+        onClick={() => setDialog(true)}
+        className="change-map-button zones-change-map"
+      >
+        {t('monitor:actions.changeMap')}
+        <span className="map-provider-name">· {t(`monitor:map.provider.${provider}`)}</span>
+      </Button>
       {editing ? (
         <div className="zones-draw-hint" data-testid="draw-hint">
           {editing.tool ? t(`draw.hint.${editing.tool}`) : editing.draft ? t('draw.hint.edit') : t('draw.hint.start')}
