@@ -8,6 +8,9 @@ import { FenceRepository } from './fence-repository.ts';
 import { fenceRoutes } from './fence-routes.ts';
 import { FenceService } from './fence-service.ts';
 import { ZONES_MESSAGES } from './messages.ts';
+import { ModelRepository } from './model-repository.ts';
+import { modelRoutes } from './model-routes.ts';
+import { ModelService } from './model-service.ts';
 import { RoadRepository } from './road-repository.ts';
 import { roadRoutes } from './road-routes.ts';
 import { RoadService } from './road-service.ts';
@@ -29,5 +32,6 @@ export function registerZones(
   registerMessages(ZONES_MESSAGES);
   const binder = new ZoneBinder(deps.holds, () => deps.push);
   fenceRoutes(app, new FenceService(new FenceRepository(deps.db), deps.holds, deps.logs, binder, deps.changed));
+  modelRoutes(app, new ModelService(new ModelRepository(deps.db), deps.logs, deps.changed));
   roadRoutes(app, new RoadService(new RoadRepository(deps.db), deps.holds, deps.logs, binder, deps.changed));
 }
