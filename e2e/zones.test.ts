@@ -191,8 +191,7 @@ describe('geo-fence page', () => {
     expect(browser.errors.filter((e) => !/tile|404|ERR_NAME_NOT_RESOLVED/.test(e))).toEqual([]);
   });
 
-  // Waits for the server's Event/GetEventList (the "api" helper's, not landed yet).
-  it.skip('lists the fence’s enter and leave among its recent events', async () => {
+  it('lists the fence’s enter and leave among its recent events', async () => {
     await page.goto(`${server.url}/monitor/fence`);
     await page.locator('.zone-list-name', { hasText: FENCE_NAME }).click();
     await expect
