@@ -318,7 +318,7 @@ describe.each(dbTargets())('the fence engine, from a tracker through the gateway
     }
   });
 
-  it('a flush that failed leaves the visits as they were; an unbound device is forgotten at the reload', async () => {
+  it('a flush that failed leaves the visits as they were; an unbound device is forgotten at the reload; a redrawn fence is compiled again', async () => {
     const pk = await insertDevice(pool, holdId, '861230000000008', '2099-12-31');
     const origin: LngLat = [121.3, 31.4];
     const fence = await insertFence(pool, {
@@ -354,7 +354,17 @@ describe.each(dbTargets())('the fence engine, from a tracker through the gateway
     // Bound again: its visits are read afresh (none were written here), so a fix inside enters.
     await bind(pool, 'fence', fence, [pk]);
     await engine.load();
-    expect(types((await engine.batch([pk])).step(pk, fix(0)))).toEqual(['fenceEnter']);
+    const entered = await engine.batch([pk]);
+    expect(types(entered.step(pk, fix(0)))).toEqual(['fenceEnter']);
+    entered.commit();
+
+    // Redrawn a kilometre away (the API moves updated_at): the reload compiles it again, and the device leaves.
+    await pool.query(`UPDATE fences SET geometry = $2, updated_at = now() WHERE id = $1`, [
+      fence,
+      JSON.stringify({ type: 'Circle', Center: offset(origin, 1000, 0), Radius: 100 }),
+    ]);
+    await engine.load();
+    expect(types((await engine.batch([pk])).step(pk, fix(0)))).toEqual(['fenceLeave']);
     engine.close();
   });
 });

@@ -1,4 +1,13 @@
-import { stayDue, stayEvent, stepZone, type ZoneEvent, type ZoneFix, type ZoneVisit } from '@lodestar/domain';
+import {
+  type CompiledZone,
+  compileZone,
+  stayDue,
+  stayEvent,
+  stepZone,
+  type ZoneEvent,
+  type ZoneFix,
+  type ZoneVisit,
+} from '@lodestar/domain';
 import type pg from 'pg';
 import type { Fix, LatestState } from './state.ts';
 import { ZoneIndex } from './zone-index.ts';
@@ -28,6 +37,8 @@ export interface ZoneEngineStats {
   loads: number;
   failedLoads: number;
   lastLoadMs: number;
+  /** Of which reading the zones and bindings (the rest: compiling them and building the index). */
+  lastQueryMs: number;
   zones: number;
   devices: number;
   bindings: number;
@@ -57,6 +68,8 @@ export class ZoneEngine {
   private index = ZoneIndex.EMPTY;
   /** Devices whose visits were read; absent: not yet (or no longer bound). Replaced per device, never mutated. */
   private readonly visits = new Map<number, Visits>();
+  /** The zones of the index by zoneKey, with the version they were compiled from: a reload compiles only changes. */
+  private compiled = new Map<number, { version: string; zone: CompiledZone }>();
   private loading: Promise<void> | undefined;
   private loaded = false;
   /** A change arrived while a load ran: load again after it. */
@@ -66,7 +79,15 @@ export class ZoneEngine {
   readonly hysteresisMetres: number;
   private readonly reloadDelayMs: number;
   private readonly log: (msg: string) => void;
-  readonly stats: ZoneEngineStats = { loads: 0, failedLoads: 0, lastLoadMs: 0, zones: 0, devices: 0, bindings: 0 };
+  readonly stats: ZoneEngineStats = {
+    loads: 0,
+    failedLoads: 0,
+    lastLoadMs: 0,
+    lastQueryMs: 0,
+    zones: 0,
+    devices: 0,
+    bindings: 0,
+  };
 
   constructor(
     private readonly pool: pg.Pool,
@@ -125,14 +146,33 @@ export class ZoneEngine {
   private async loadOnce(): Promise<void> {
     const started = performance.now();
     try {
-      const [{ fences, roads }, bindings] = await Promise.all([loadBoundZones(this.pool), loadBindings(this.pool)]);
-      const index = new ZoneIndex([...fences, ...roads], bindings, this.hysteresisMetres, (def, err) =>
-        this.log(`fence engine: ${def.kind} ${def.id} left out: ${String(err)}`),
+      const known = new Map([...this.compiled].map(([key, c]) => [key, c.version]));
+      const [loaded, bindings] = await Promise.all([loadBoundZones(this.pool, known), loadBindings(this.pool)]);
+      const read = performance.now();
+      const compiled = new Map<number, { version: string; zone: CompiledZone }>();
+      for (const z of loaded) {
+        if (!z.def) {
+          const held = this.compiled.get(z.key);
+          if (held) compiled.set(z.key, held);
+          continue;
+        }
+        try {
+          compiled.set(z.key, { version: z.version, zone: compileZone(z.def, this.hysteresisMetres) });
+        } catch (err) {
+          // A geometry the API should have refused: left out, rather than stopping every other zone.
+          this.log(`fence engine: ${z.def.kind} ${z.def.id} left out: ${String(err)}`);
+        }
+      }
+      const index = new ZoneIndex(
+        [...compiled.values()].map((c) => c.zone),
+        bindings,
       );
+      this.compiled = compiled;
       this.swap(index);
       this.loaded = true;
       this.stats.loads++;
       this.stats.lastLoadMs = performance.now() - started;
+      this.stats.lastQueryMs = read - started;
       Object.assign(this.stats, index.size);
     } catch (err) {
       this.stats.failedLoads++;

@@ -1,6 +1,32 @@
-import { type CompiledZone, compileZone, type ZoneDef } from '@lodestar/domain';
+import type { CompiledZone } from '@lodestar/domain';
 import Flatbush from 'flatbush';
 import { type DeviceBindings, zoneKey } from './zone-sql.ts';
+
+/**
+ * Zone id → zone index for one kind, -1 when not indexed: an array look-up per binding (a million at a reload)
+ * while ids are dense enough, a Map past that.
+ */
+function denseIndex(zones: CompiledZone[], kind: 'fence' | 'road'): (id: number) => number {
+  let max = 0;
+  let count = 0;
+  for (const z of zones)
+    if (z.def.kind === kind) {
+      max = Math.max(max, z.def.id);
+      count++;
+    }
+  if (max > 16 * count + 1_000_000) {
+    const byId = new Map<number, number>();
+    zones.forEach((z, i) => {
+      if (z.def.kind === kind) byId.set(z.def.id, i);
+    });
+    return (id) => byId.get(id) ?? -1;
+  }
+  const at = new Int32Array(max + 1).fill(-1);
+  zones.forEach((z, i) => {
+    if (z.def.kind === kind) at[z.def.id] = i;
+  });
+  return (id) => (id >= 0 && id <= max ? at[id]! : -1);
+}
 
 /**
  * A device with at most this many zones tests their boxes one by one: below it a loop over a few boxes beats
@@ -30,23 +56,7 @@ export class ZoneIndex {
 
   static readonly EMPTY = new ZoneIndex([], []);
 
-  /**
-   * `defs` are compiled here; one that will not compile (a geometry the API should have refused) is left out and
-   * reported, rather than stopping every other zone.
-   */
-  constructor(
-    defs: ZoneDef[],
-    bindings: DeviceBindings[],
-    hysteresisMetres = 0,
-    onBadZone: (def: ZoneDef, err: unknown) => void = () => {},
-  ) {
-    const zones: CompiledZone[] = [];
-    for (const def of defs)
-      try {
-        zones.push(compileZone(def, hysteresisMetres));
-      } catch (err) {
-        onBadZone(def, err);
-      }
+  constructor(zones: CompiledZone[], bindings: DeviceBindings[]) {
     this.zones = zones;
     this.keys = new Float64Array(zones.length);
     this.byKey = new Map();
@@ -65,6 +75,8 @@ export class ZoneIndex {
 
     let total = 0;
     for (const b of bindings) total += b.fenceIds.length + b.roadIds.length;
+    const fenceAt = denseIndex(zones, 'fence');
+    const roadAt = denseIndex(zones, 'road');
     this.slots = new Map();
     this.starts = new Int32Array(bindings.length + 1);
     this.bound = new Int32Array(total);
@@ -73,13 +85,13 @@ export class ZoneIndex {
     let slot = 0;
     for (const b of bindings) {
       const from = n;
-      for (const id of b.fenceIds) {
-        const i = this.byKey.get(zoneKey('fence', id));
-        if (i !== undefined) this.bound[n++] = i;
+      for (let k = 0; k < b.fenceIds.length; k++) {
+        const i = fenceAt(b.fenceIds[k]!);
+        if (i >= 0) this.bound[n++] = i;
       }
-      for (const id of b.roadIds) {
-        const i = this.byKey.get(zoneKey('road', id));
-        if (i !== undefined) this.bound[n++] = i;
+      for (let k = 0; k < b.roadIds.length; k++) {
+        const i = roadAt(b.roadIds[k]!);
+        if (i >= 0) this.bound[n++] = i;
       }
       if (n === from) continue;
       this.bound.subarray(from, n).sort();
