@@ -4,6 +4,7 @@ import { fromDisplay, toDisplay } from '../../../map/coords.ts';
 import { MapView } from '../../../map/MapView.tsx';
 import { useMapHandle } from '../../../map/map-context.ts';
 import { useMapSettings } from '../../../map/map-store.ts';
+import { MapPoints, PointsToggle } from '../../events/components/MapPoints.tsx';
 import { usePlayer } from '../player-store.ts';
 import type { TrackArrays } from '../track-arrays.ts';
 import { type Affine, type DrawnTrack, drawAlarms, drawStops, drawTracks } from '../track-overlay/draw.ts';
@@ -45,15 +46,19 @@ export interface HistoryMapProps {
   onPointClick?: (deviceId: string, index: number) => void;
 }
 
-/** The history map: the tracks, stops and alarms, and the vehicles at the player's time. */
+/** The history map: the tracks, stops and alarms, the vehicles at the player's time, and the points layer. */
 export function HistoryMap(props: HistoryMapProps) {
   const { t } = useTranslation('history');
   const provider = useMapSettings((s) => s.provider);
   return (
     <div className="history-map">
       <MapView provider={provider} offlineNotice={t('map.offline')}>
+        <MapPoints />
         <HistoryLayer {...props} />
       </MapView>
+      <div className="history-map-points">
+        <PointsToggle />
+      </div>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Button, Checkbox, Segmented, Slider, Tooltip } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserTimeZone } from '../../../lib/user-time.ts';
+import type { TimelineEvent } from '../../events/api/get-event-list.ts';
 import { MAX_RATE, MIN_RATE, usePlayer } from '../player-store.ts';
 import type { StopSpan } from '../timeline-spans.ts';
 import type { TrackArrays } from '../track-arrays.ts';
@@ -17,13 +18,15 @@ const fromSlider = (v: number) => Math.round(10 ** v);
 interface Props {
   tracks: readonly { track: TrackArrays; color: string }[];
   stops?: readonly StopSpan[];
+  /** Fence and road events, ticks on the timeline. */
+  events?: readonly TimelineEvent[];
   /** The track drawn as a line or as points (spec section 4's track modes). */
   mode: 'line' | 'point';
   onMode: (mode: 'line' | 'point') => void;
 }
 
 /** Play, pause, step, the rate (real time of the track: 1× to 1000×), follow, the time and the timeline. */
-export function PlayerBar({ tracks, stops, mode, onMode }: Props) {
+export function PlayerBar({ tracks, stops, events, mode, onMode }: Props) {
   const { t } = useTranslation('history');
   const playing = usePlayer((s) => s.playing);
   const rate = usePlayer((s) => s.rate);
@@ -111,7 +114,7 @@ export function PlayerBar({ tracks, stops, mode, onMode }: Props) {
           className="history-mode"
         />
       </div>
-      <Timeline tracks={tracks} stops={stops} />
+      <Timeline tracks={tracks} stops={stops} events={events} />
     </div>
   );
 }

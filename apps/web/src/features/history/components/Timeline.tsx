@@ -1,12 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TimelineEvent } from '../../events/api/get-event-list.ts';
 import { usePlayer } from '../player-store.ts';
 import { Span, type StopSpan, timelineColumns } from '../timeline-spans.ts';
 import type { TrackArrays } from '../track-arrays.ts';
+import { TimelineEvents } from './TimelineEvents.tsx';
 
 interface Props {
   tracks: readonly { track: TrackArrays; color: string }[];
   stops?: readonly StopSpan[];
+  /** Fence and road events of the devices, drawn as ticks with tooltips. */
+  events?: readonly TimelineEvent[];
 }
 
 const ROW_MAX = 14;
@@ -15,10 +19,10 @@ const ALARM = '#cf1322';
 
 /**
  * The period as a bar per device: moving time in the device's colour, stops grey, no data (gaps)
- * blank, alarms as red ticks; a cursor at the player's time. Click or drag to jump. The bar is drawn
+ * blank, alarms as red ticks, fence and road events as ticks with tooltips; a cursor at the player's time. Click or drag to jump. The bar is drawn
  * once per size or data; playing moves only the cursor (a CSS transform).
  */
-export function Timeline({ tracks, stops }: Props) {
+export function Timeline({ tracks, stops, events }: Props) {
   const { t } = useTranslation('history');
   const start = usePlayer((s) => s.start);
   const end = usePlayer((s) => s.end);
@@ -120,6 +124,15 @@ export function Timeline({ tracks, stops }: Props) {
       }}
     >
       <canvas ref={canvas} />
+      {events ? (
+        <TimelineEvents
+          events={events}
+          deviceIds={tracks.map((x) => x.track.deviceId)}
+          start={start}
+          end={end}
+          rowH={rowH}
+        />
+      ) : null}
       <div ref={cursor} className="history-timeline-cursor" />
     </div>
   );

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { useUserTimeZone } from '../../../lib/user-time.ts';
+import { useTimelineEvents } from '../../events/api/get-event-list.ts';
 import { useStops } from '../api/get-stops.ts';
 import { useTracks } from '../api/get-track.ts';
 import { HistoryFrame } from '../components/HistoryFrame.tsx';
@@ -61,6 +62,8 @@ export default function HistoryPage() {
     [stops.data, active, zone],
   );
 
+  const events = useTimelineEvents(choice.devices, choice.start, choice.end, (wall) => wallClockToUnix(wall, zone));
+
   useEffect(() => {
     const start = wallClockToUnix(choice.start, zone) ?? 0;
     usePlayer.getState().reset(start, wallClockToUnix(choice.end, zone) ?? start);
@@ -112,7 +115,7 @@ export default function HistoryPage() {
           {tracks.length <= 1 ? <SpeedLegend /> : null}
           {loading ? <Spin className="history-loading" /> : null}
         </div>
-        <PlayerBar tracks={tracks} stops={stopSpans} mode={mode} onMode={setMode} />
+        <PlayerBar tracks={tracks} stops={stopSpans} events={events} mode={mode} onMode={setMode} />
       </HistoryFrame>
     </PageLayout>
   );

@@ -8,6 +8,7 @@ import { DeviceLayer, type DeviceMarker } from '../../../map/layers/DeviceLayer.
 import { type Trail, TrailLayer, type TrailMode } from '../../../map/layers/TrailLayer.tsx';
 import { MapView } from '../../../map/MapView.tsx';
 import { useMapSettings } from '../../../map/map-store.ts';
+import { MapPoints, PointsToggle } from '../../events/components/MapPoints.tsx';
 import { useMonitorStore } from '../live/monitor-store.ts';
 import { TRAIL_LIMITS } from '../live/trails.ts';
 import { useListedRows } from '../live/use-listed-rows.ts';
@@ -27,7 +28,7 @@ interface Props {
 
 /**
  * The monitor's map: the device layer, the live trails (the chosen device's and the followed ones',
- * `use-live-trails.ts`), and the change-map dialog.
+ * `use-live-trails.ts`), the points layer, and the change-map dialog.
  */
 export function MonitorMap({ selectedId, onSelect, fitKey, trailMode }: Props) {
   const { t } = useTranslation('monitor');
@@ -40,6 +41,7 @@ export function MonitorMap({ selectedId, onSelect, fitKey, trailMode }: Props) {
   return (
     <div className="monitor-map">
       <MapView provider={provider} offlineNotice={t('map.offline')} onMapClick={setClicked}>
+        <MapPoints />
         <LiveTrails mode={trailMode} />
         <LiveDevices selectedId={selectedId} onSelect={onSelect} fitKey={fitKey} />
       </MapView>
@@ -56,6 +58,7 @@ export function MonitorMap({ selectedId, onSelect, fitKey, trailMode }: Props) {
         >
           {t('viewSettings.button')}
         </Button>
+        <PointsToggle />
       </div>
       <TrailCapNotice />
       {clicked ? (
