@@ -6,10 +6,10 @@ import { type Browser, logIn, openBrowser } from './lib/browser.ts';
 import { type DriveFix, driveGt06 } from './lib/gt06-drive.ts';
 import { type DemoServer, startDemoServer } from './lib/server.ts';
 
-// Events in the console (#17): a GT06 tracker drives into and out of a record-only fence and another raises SOS
-// and power-cut alarms, over real TCP; the monitor toasts each as it arrives (alarms beep unless muted, and count
-// on the badge), the mute survives a reload, a toast's "locate" selects the device and "release" releases the
-// alarm; zh, en and fr.
+// Events in the console (#17): a GT06 tracker drives into a record-only fence and another raises SOS and power-cut
+// alarms, over real TCP; the monitor toasts each as it arrives (alarms beep unless muted, and count on the badge),
+// the mute survives a reload, a toast's "release" releases the alarm; the event list filters and exports them;
+// the history timeline shows the fence events; the points layer and the full-function models dialog.
 const ADMIN_PHONE = '13800000000';
 const ADMIN_PASSWORD = `e2e${randomBytes(6).toString('hex')}`;
 const ZONE_ID = '868000000017001';
@@ -83,6 +83,22 @@ beforeAll(async () => {
     TriggerAlarm: false,
   }));
   await api.post('Fence/BindDevices', { FenceID: fenceId, DeviceIDs: [ZONE_ID] });
+  await api.post('Poi/AddPoi', {
+    HoldID: holdId,
+    PoiName: '加油站',
+    Kind: 'poi',
+    Icon: 'fuel',
+    Lat: DEPOT.lat + 0.004,
+    Lng: DEPOT.lng + 0.004,
+  });
+  await api.post('Poi/AddPoi', {
+    HoldID: holdId,
+    PoiName: '风险点',
+    Kind: 'risk',
+    Icon: 'warning',
+    Lat: DEPOT.lat - 0.004,
+    Lng: DEPOT.lng - 0.004,
+  });
   browser = await openBrowser();
   page = browser.page;
 }, 240_000);
@@ -171,5 +187,115 @@ describe('events in the console', () => {
     await page.locator('.live-alarms-mute').click();
     await expect.poll(() => page.locator('.live-alarms-mute').getAttribute('aria-pressed')).toBe('false');
     await chooseLanguage('zh');
+  });
+
+  it('lists, filters and exports the events, and links a fence to its own', async () => {
+    await page.goto(`${server.url}/monitor/event`);
+    const rows = page.locator('[data-testid=events-table] tbody tr.ant-table-row');
+    // enter, leave, SOS, power cut (state changes too: online, ignition…).
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+    const types = () =>
+      page
+        .locator('[data-testid=events-table] .events-type')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
+    expect(await types()).toEqual(expect.arrayContaining(['fenceEnter', 'fenceLeave', 'sos', 'powerCut']));
+    // Newest first: the leave came after the entry.
+    const all = await types();
+    expect(all.indexOf('fenceLeave')).toBeLessThan(all.indexOf('fenceEnter'));
+    const released = page.locator('[data-testid=events-table] tr', { has: page.locator('[data-type=sos]') });
+    expect(await released.textContent()).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d.*\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
+    await shot('events-04-list-zh');
+
+    // Alarms only: the device's two, not the record-only fence's.
+    await page.locator('.events-alarm-only').click();
+    await page.locator('.filter-form .ant-btn-primary').click();
+    await expect.poll(types).toEqual(expect.arrayContaining(['sos', 'powerCut']));
+    expect((await types()).every((t) => t === 'sos' || t === 'powerCut')).toBe(true);
+
+    // Types: the fence events only (the alarm-only switch off again).
+    await page.locator('.events-alarm-only').click();
+    await page.locator('.events-types').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '进入围栏' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '离开围栏' }).click();
+    await page.keyboard.press('Escape');
+    await page.locator('.filter-form .ant-btn-primary').click();
+    await expect.poll(async () => (await types()).sort()).toEqual(['fenceEnter', 'fenceLeave']);
+    expect(await rows.first().textContent()).toContain(FENCE_NAME);
+
+    // Export: the download centre gets the .xlsx of what is shown.
+    await page.locator('[data-testid=events-export] button').click();
+    await expect.poll(() => page.locator('.ant-notification-notice').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const api = apiClient(server.url);
+    await api.login(ADMIN_PHONE, ADMIN_PASSWORD);
+    type File = { FileID: number; FileName: string; Status: number };
+    await expect
+      .poll(
+        async () => {
+          const list = await api.get<{ rows: File[] }>('Download/GetDownloadList', { PageIndex: 1, PageSize: 20 });
+          return list.rows.find((r) => r.FileName.toLowerCase().endsWith('.xlsx'))?.Status;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+
+    // From the fence page: ?FenceID= narrows the list to that fence's events.
+    await page.goto(`${server.url}/monitor/event?FenceID=${fenceId}`);
+    await expect.poll(() => page.locator('.events-zone-tag').textContent()).toContain(String(fenceId));
+    await expect.poll(async () => (await types()).sort()).toEqual(['fenceEnter', 'fenceLeave']);
+
+    // The replay link opens the history around the event.
+    await page.locator('.events-locate').first().click();
+    await page.waitForURL(/\/monitor\/history\?devices=/);
+    expect(new URL(page.url()).searchParams.get('devices')).toBe(ZONE_ID);
+    // The timeline marks the fence events of the replayed period: the entry and the leave.
+    await expect
+      .poll(() => page.locator('.history-timeline-events').getAttribute('data-events'), { timeout: 30_000 })
+      .toBe('2');
+    await page.locator('.history-timeline-event[data-type=fenceEnter]').hover();
+    await expect.poll(() => page.locator('.ant-tooltip:visible').textContent()).toContain(`进入围栏 · ${FENCE_NAME}`);
+    await shot('events-05-timeline-zh');
+
+    for (const lang of ['en', 'fr'] as const) {
+      await page.goto(`${server.url}/monitor/event`);
+      await chooseLanguage(lang);
+      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+      await shot(`events-06-list-${lang}`);
+    }
+    // A phone: the filters wrap, the table scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+    await shot('events-07-list-phone-fr');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await chooseLanguage('zh');
+  });
+
+  it('draws the points on the maps, with a toggle', async () => {
+    await openMonitor();
+    const map = page.locator('.monitor-map .map-canvas');
+    await expect.poll(() => map.getAttribute('data-pois'), { timeout: 15_000 }).toBe('2');
+    await page.locator('.monitor-map .points-toggle').click();
+    await expect.poll(() => map.getAttribute('data-pois')).toBeNull();
+    await page.locator('.monitor-map .points-toggle').click();
+    await expect.poll(() => map.getAttribute('data-pois')).toBe('2');
+    await shot('events-08-points-zh');
+  });
+
+  it('lets the platform administrator say which models are full-function', async () => {
+    await page.goto(`${server.url}/info/device`);
+    await page.locator('[data-testid=full-function-models]').click();
+    const toggle = page.locator(`.full-function-switch[data-model="${MODEL}"]`);
+    await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('false');
+    await shot('events-09-models-zh');
+    await toggle.click();
+    await browser.toast('已保存');
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    const api = apiClient(server.url);
+    await api.login(ADMIN_PHONE, ADMIN_PASSWORD);
+    const models = await api.post<{ rows: { Model: string; FullFunction: boolean; DeviceCount: number }[] }>(
+      'DeviceModel/GetModelList',
+      { PageIndex: 1, PageSize: 50 },
+    );
+    expect(models.rows.find((m) => m.Model === MODEL)).toEqual({ Model: MODEL, FullFunction: true, DeviceCount: 2 });
   });
 });
