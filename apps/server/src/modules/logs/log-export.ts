@@ -77,6 +77,28 @@ export const ACTION_TEXT: Record<string, Texts> = {
   modifyVehicle: { zh: '修改车辆', en: 'Edit vehicle', fr: 'Modification de véhicule' },
   removeVehicle: { zh: '删除车辆', en: 'Delete vehicle', fr: 'Suppression de véhicule' },
   bindVehicleDevices: { zh: '车辆绑定设备', en: 'Bind devices to vehicle', fr: 'Liaison d’appareils au véhicule' },
+  addFence: { zh: '添加电子围栏', en: 'Add geo-fence', fr: 'Ajouter une géoclôture' },
+  modifyFence: { zh: '修改电子围栏', en: 'Edit geo-fence', fr: 'Modifier une géoclôture' },
+  removeFence: { zh: '删除电子围栏', en: 'Delete geo-fence', fr: 'Supprimer une géoclôture' },
+  bindFenceDevices: {
+    zh: '电子围栏绑定设备',
+    en: 'Bind devices to geo-fence',
+    fr: 'Lier des appareils à une géoclôture',
+  },
+  unbindFenceDevices: {
+    zh: '电子围栏解绑设备',
+    en: 'Unbind devices from geo-fence',
+    fr: 'Délier des appareils d’une géoclôture',
+  },
+  addRoad: { zh: '添加路线', en: 'Add road', fr: 'Ajouter un itinéraire' },
+  modifyRoad: { zh: '修改路线', en: 'Edit road', fr: 'Modifier un itinéraire' },
+  removeRoad: { zh: '删除路线', en: 'Delete road', fr: 'Supprimer un itinéraire' },
+  bindRoadDevices: { zh: '路线绑定设备', en: 'Bind devices to road', fr: 'Lier des appareils à un itinéraire' },
+  unbindRoadDevices: { zh: '路线解绑设备', en: 'Unbind devices from road', fr: 'Délier des appareils d’un itinéraire' },
+  addPoi: { zh: '添加兴趣点', en: 'Add point', fr: 'Ajouter un point' },
+  modifyPoi: { zh: '修改兴趣点', en: 'Edit point', fr: 'Modifier un point' },
+  removePoi: { zh: '删除兴趣点', en: 'Delete point', fr: 'Supprimer un point' },
+  setFullFunction: { zh: '设置全功能型号', en: 'Set full-function model', fr: 'Définir un modèle complet' },
 };
 
 /** An action with no text yet shows its key, as the log page does. */
