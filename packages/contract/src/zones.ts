@@ -8,6 +8,7 @@
  */
 import { FENCE_RECORD_TYPES, FENCE_SHAPES, ZONE_LIMITS } from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
+import { CommandStatusSchema } from './commands.ts';
 import { DateTimeText, DeviceID, Id, Literals, Nullable, PageOf, Paging, ReplyOf, SortOf } from './common.ts';
 
 const Lng = Type.Number({ minimum: -180, maximum: 180 });
@@ -120,9 +121,7 @@ export type FenceRow = Static<typeof FenceRowSchema>;
 export const FenceListReply = PageOf(FenceRowSchema);
 
 /** What was last written to a JT/T 808 terminal for this zone: the command's status, null when never pushed. */
-export const PushStatusSchema = Nullable(
-  Type.String({ description: 'the push command: pending, sent, acknowledged, failed, timedOut' }),
-);
+export const PushStatusSchema = Nullable(CommandStatusSchema);
 
 export const ZoneDeviceSchema = Type.Object({
   DeviceID: Type.String(),

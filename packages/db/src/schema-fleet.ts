@@ -275,7 +275,32 @@ export const unknownDevices = pgTable(
   (t) => [primaryKey({ columns: [t.deviceId, t.protocol] })],
 );
 
-/** Commands down to devices: pending → sent → acknowledged / failed / timedOut. */
+/**
+ * A batch command or message (issue #18): one send to many devices, each device's command a row of commands with
+ * this batch_id. kind 'message' for Message/SendMessage, 'command' for Command/SendBatch.
+ */
+export const commandBatches = pgTable(
+  'command_batches',
+  {
+    id: serial('id').primaryKey(),
+    /** The sender's hold: GetBatch answers only within the caller's subtree. */
+    holdId: integer('hold_id')
+      .notNull()
+      .references(() => holds.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    type: text('type').notNull(),
+    params: jsonb('params').notNull(),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+    expireAt: timestamp('expire_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('command_batches_hold_idx').on(t.holdId, t.createdAt)],
+);
+
+/**
+ * Commands down to devices: queued → sent → acknowledged, or failed / expired / cancelled (packages/domain
+ * COMMAND_STATUSES). expire_at: never sent after it. via 'sms': a message texted to the device's SIM instead.
+ */
 export const commands = pgTable(
   'commands',
   {
@@ -285,14 +310,22 @@ export const commands = pgTable(
       .references(() => devices.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     payload: jsonb('payload').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').notNull().default('queued'),
     result: text('result'),
     createdBy: integer('created_by'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),
+    expireAt: timestamp('expire_at', { withTimezone: true }).notNull().default(sql`now() + interval '1 day'`),
+    batchId: integer('batch_id').references(() => commandBatches.id, { onDelete: 'set null' }),
+    via: text('via').notNull().default('device'),
   },
-  (t) => [index('commands_device_status_idx').on(t.devicePk, t.status)],
+  (t) => [
+    index('commands_device_status_idx').on(t.devicePk, t.status),
+    index('commands_batch_idx').on(t.batchId),
+    // The expiry sweep: queued and sent commands by expiry.
+    index('commands_open_expire_idx').on(t.expireAt).where(sql`status IN ('queued', 'sent')`),
+  ],
 );
 
 /** Devices a user follows on the monitor (spec section 4: following a vehicle toggles). */

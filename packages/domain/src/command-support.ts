@@ -11,14 +11,58 @@
  * - arm / disarm: H02 `SCF` only.
  * - zoneSet / zoneDelete (issue #17, a fence or road written to the terminal): JT/T 808 only, 0x8600–0x8607.
  * - OsmAnd is an upload-only HTTP protocol: nothing goes down to it.
+ * - Issue #18's catalogue types (command-catalogue.ts): JT/T 808 message 0x8300, positionQuery 0x8201,
+ *   speedAlarm 0x8103 (0x0055/0x0056), trackingMode 0x8202, queryStatus 0x8107, queryParameters 0x8104,
+ *   terminalControl 0x8105; GT06 0x80 texts WHERE#, TIMER, SPEED, SENALM, CENTER, STATUS#, PARAM#; H02 D1 and
+ *   S71; Teltonika codec 12 getgps, getstatus, getparam.
  */
+import type { CommandType } from './devices.ts';
+
 export const COMMAND_SUPPORT = {
-  gt06: ['engineStop', 'engineResume', 'text', 'custom'],
-  jt808: ['engineStop', 'engineResume', 'text', 'custom', 'setParameters', 'photo', 'zoneSet', 'zoneDelete'],
-  h02: ['engineStop', 'engineResume', 'arm', 'disarm', 'text', 'custom'],
-  teltonika: ['engineStop', 'engineResume', 'text', 'custom'],
+  gt06: [
+    'engineStop',
+    'engineResume',
+    'text',
+    'custom',
+    'message',
+    'positionQuery',
+    'uploadInterval',
+    'speedAlarm',
+    'sensorAlarm',
+    'centerNumber',
+    'queryStatus',
+    'queryParameters',
+  ],
+  jt808: [
+    'engineStop',
+    'engineResume',
+    'text',
+    'custom',
+    'setParameters',
+    'photo',
+    'zoneSet',
+    'zoneDelete',
+    'message',
+    'positionQuery',
+    'speedAlarm',
+    'trackingMode',
+    'queryStatus',
+    'queryParameters',
+    'terminalControl',
+  ],
+  h02: ['engineStop', 'engineResume', 'arm', 'disarm', 'text', 'custom', 'message', 'positionQuery', 'uploadInterval'],
+  teltonika: [
+    'engineStop',
+    'engineResume',
+    'text',
+    'custom',
+    'message',
+    'positionQuery',
+    'queryStatus',
+    'queryParameters',
+  ],
   osmand: [],
-} as const satisfies Record<string, readonly string[]>;
+} as const satisfies Record<string, readonly CommandType[]>;
 
 /** Whether a device of this protocol can be sent this command type. */
 export function supportsCommand(protocol: string, type: string): boolean {

@@ -14,6 +14,17 @@ export const COMMAND_TYPES = [
   'custom',
   'zoneSet',
   'zoneDelete',
+  // Issue #18's catalogue (command-catalogue.ts says what each takes).
+  'message',
+  'positionQuery',
+  'uploadInterval',
+  'speedAlarm',
+  'sensorAlarm',
+  'trackingMode',
+  'centerNumber',
+  'queryStatus',
+  'queryParameters',
+  'terminalControl',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 

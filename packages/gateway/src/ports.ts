@@ -29,17 +29,10 @@ export interface DeviceDirectory {
   disconnected(u: { protocol: ProtocolName; deviceId: string; at: Date }): void;
 }
 
-export type CommandType =
-  | 'engineStop'
-  | 'engineResume'
-  | 'arm'
-  | 'disarm'
-  | 'text'
-  | 'setParameters'
-  | 'photo'
-  | 'custom'
-  | 'zoneSet'
-  | 'zoneDelete';
+/** The stored command types, the domain's catalogue (issue #18). */
+import type { CommandType } from '@lodestar/domain';
+
+export type { CommandType };
 
 export interface PendingCommand {
   id: number;

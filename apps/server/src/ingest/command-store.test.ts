@@ -23,10 +23,10 @@ describe.each(dbTargets())('command queue on $name PostgreSQL', (target) => {
           `INSERT INTO commands (device_pk, type, payload, status) VALUES ($1, $2, '{}', $3) RETURNING id`,
           [pk.get(deviceId), type, status],
         );
-      const first = (await insert(ids[0]!, 'engineStop', 'pending')).rows[0]!.id;
+      const first = (await insert(ids[0]!, 'engineStop', 'queued')).rows[0]!.id;
       await insert(ids[0]!, 'arm', 'sent');
-      const second = (await insert(ids[0]!, 'engineResume', 'pending')).rows[0]!.id;
-      const other = (await insert(ids[1]!, 'disarm', 'pending')).rows[0]!.id;
+      const second = (await insert(ids[0]!, 'engineResume', 'queued')).rows[0]!.id;
+      const other = (await insert(ids[1]!, 'disarm', 'queued')).rows[0]!.id;
 
       let queries = 0;
       const counted = new Proxy(pool, {

@@ -34,7 +34,7 @@ export class PgCommandStore implements CommandStore {
         payload: Record<string, unknown>;
       }>(
         `SELECT c.id, d.device_id AS "deviceId", c.type, c.payload FROM commands c JOIN devices d ON d.id = c.device_pk
-          WHERE d.device_id = ANY($1::text[]) AND c.status = 'pending' ORDER BY c.id`,
+          WHERE d.device_id = ANY($1::text[]) AND c.status = 'queued' AND c.expire_at > now() ORDER BY c.id`,
         [[...waiting.keys()]],
       );
       const byDevice = new Map<string, PendingCommand[]>();
@@ -50,7 +50,7 @@ export class PgCommandStore implements CommandStore {
   }
 
   async markSent(id: number, at: Date): Promise<void> {
-    await this.pool.query(`UPDATE commands SET status = 'sent', sent_at = $2 WHERE id = $1 AND status = 'pending'`, [
+    await this.pool.query(`UPDATE commands SET status = 'sent', sent_at = $2 WHERE id = $1 AND status = 'queued'`, [
       id,
       at,
     ]);
@@ -65,10 +65,8 @@ export class PgCommandStore implements CommandStore {
   }
 
   async markFailed(id: number, at: Date, reason: string): Promise<void> {
-    const status = reason === 'timeout' ? 'timedOut' : 'failed';
-    await this.pool.query('UPDATE commands SET status = $2, done_at = $3, result = $4 WHERE id = $1', [
+    await this.pool.query(`UPDATE commands SET status = 'failed', done_at = $2, result = $3 WHERE id = $1`, [
       id,
-      status,
       at,
       reason,
     ]);

@@ -1,5 +1,5 @@
-import { commands, type Db } from '@lodestar/db';
-import { desc, eq } from 'drizzle-orm';
+import { commands, type Db, users } from '@lodestar/db';
+import { desc, eq, getTableColumns } from 'drizzle-orm';
 
 export class CommandRepository {
   constructor(private readonly db: Db) {}
@@ -16,8 +16,9 @@ export class CommandRepository {
 
   async listFor(devicePk: number, limit: number) {
     return this.db
-      .select()
+      .select({ ...getTableColumns(commands), userName: users.userName })
       .from(commands)
+      .leftJoin(users, eq(users.id, commands.createdBy))
       .where(eq(commands.devicePk, devicePk))
       .orderBy(desc(commands.id))
       .limit(limit);

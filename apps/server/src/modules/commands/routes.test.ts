@@ -59,7 +59,7 @@ describe.each(dbTargets())('command queue on $name PostgreSQL', (target) => {
     expect(text.code).toBe(200);
   });
 
-  it('marks a command that was never answered as timed out', async () => {
+  it("marks a command that was never answered as failed with 'timeout'", async () => {
     const sent = await t.call<{ CommandID: number }>('POST', 'Command/SendCommand', {
       token,
       body: { DeviceID: '013912345678', Type: 'engineStop' },
@@ -67,10 +67,15 @@ describe.each(dbTargets())('command queue on $name PostgreSQL', (target) => {
     const store = new PgCommandStore(t.database.pool);
     await store.markSent(sent.data.CommandID, new Date());
     await store.markFailed(sent.data.CommandID, new Date(), 'timeout');
-    const list = await t.call<{ CommandID: number; Status: string }[]>('POST', 'Command/GetCommandList', {
-      token,
-      body: { DeviceID: '013912345678' },
-    });
-    expect(list.data.find((c) => c.CommandID === sent.data.CommandID)?.Status).toBe('timedOut');
+    const list = await t.call<{ CommandID: number; Status: string; Result: string | null }[]>(
+      'POST',
+      'Command/GetCommandList',
+      {
+        token,
+        body: { DeviceID: '013912345678' },
+      },
+    );
+    const row = list.data.find((c) => c.CommandID === sent.data.CommandID);
+    expect(row).toMatchObject({ Status: 'failed', Result: 'timeout' });
   });
 });

@@ -1,4 +1,4 @@
-import { Fn } from '@lodestar/domain';
+import { type CommandStatus, Fn } from '@lodestar/domain';
 import { forbidden } from '../../lib/errors.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
 import { formatInZone } from '../../lib/time.ts';
@@ -12,7 +12,7 @@ export interface SendCommandInput {
   DeviceID: string;
   Type: string;
   Text?: string | undefined;
-  Params?: Record<string, string | number> | undefined;
+  Params?: Record<string, string | number | boolean> | undefined;
 }
 
 /**
@@ -60,11 +60,27 @@ export class CommandService {
     return rows.map((c) => ({
       CommandID: c.id,
       Type: c.type,
-      Status: c.status,
+      Status: c.status as CommandStatus,
       Result: c.result,
+      Params: commandParams(c.payload),
+      BatchID: c.batchId,
+      UserName: c.userName,
       CreateTime: formatInZone(c.createdAt, tz),
+      ExpireTime: formatInZone(c.expireAt, tz),
       SentTime: fmt(c.sentAt),
       DoneTime: fmt(c.doneAt),
     }));
   }
+}
+
+/** What a stored payload shows as Params: its params object, or { text } for text commands. */
+function commandParams(payload: unknown): Record<string, string | number | boolean> {
+  if (typeof payload !== 'object' || payload === null) return {};
+  const p = payload as { params?: unknown; text?: unknown };
+  const out: Record<string, string | number | boolean> = {};
+  if (typeof p.params === 'object' && p.params !== null)
+    for (const [k, v] of Object.entries(p.params))
+      if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = v;
+  if (typeof p.text === 'string') out.text = p.text;
+  return out;
 }

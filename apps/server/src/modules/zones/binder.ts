@@ -1,5 +1,5 @@
 import type { BindResult, ZoneDevice } from '@lodestar/contract/zones';
-import { type Protocol, ZONE_LIMITS } from '@lodestar/domain';
+import { type CommandStatus, type Protocol, ZONE_LIMITS } from '@lodestar/domain';
 import { normaliseDeviceId } from '@lodestar/protocols';
 import { badRequest, outsideHold } from '../../lib/errors.ts';
 import type { HoldScope } from '../../lib/hold-scope.ts';
@@ -142,7 +142,7 @@ export function zoneDeviceRow(
     Protocol: d.protocol,
     FullFunction: d.fullFunction,
     VipExpired: vipExpired(d.vipExpiresAt, todayIn(timeZone)),
-    PushStatus: d.pushStatus,
+    PushStatus: d.pushStatus as CommandStatus | null,
     BindTime: formatInZone(d.boundAt, timeZone),
   };
 }

@@ -109,7 +109,7 @@ describe.each(dbTargets())('ZonePush on $name PostgreSQL', (target) => {
     const [sentA] = await commandsOf(a);
     expect(sentA).toMatchObject({
       type: 'zoneSet',
-      status: 'pending',
+      status: 'queued',
       payload: {
         area: 'polygon',
         id: fenceId,
@@ -318,7 +318,7 @@ describe.each(dbTargets())('Fence/BindDevices with Push on $name PostgreSQL', (t
     expect(bound.data).toMatchObject({ Bound: 2, Pushed: 1 });
     const detail = await call<FenceDetail>('Fence/GetFence', { FenceID });
     const status = Object.fromEntries(detail.data.Devices.map((d) => [d.DeviceID, d.PushStatus]));
-    expect(status).toEqual({ [TERMINAL]: 'pending', [DEV.full]: null });
+    expect(status).toEqual({ [TERMINAL]: 'queued', [DEV.full]: null });
     const queued = async () =>
       (
         await w.q(

@@ -6,7 +6,7 @@ import type { PushTarget, ZonePushRepository } from './push-repository.ts';
  * Writes fences and roads to JT/T 808 terminals (issue #17, "Pushing to the device") through the command
  * queue, so a terminal out of coverage still alarms by itself. Only bound devices of protocol jt808 are
  * written; each binding's command_id is the last push, whose status (pending → sent → acknowledged by the
- * terminal's 0x0001, or failed / timedOut) is what the page shows. The callers (the zones service) have
+ * terminal's 0x0001, or failed / expired) is what the page shows. The callers (the zones service) have
  * already checked the caller's reach over the zone and the devices.
  */
 export class ZonePush {

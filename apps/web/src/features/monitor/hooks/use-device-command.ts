@@ -47,11 +47,14 @@ export function useDeviceCommand() {
       while (Date.now() < until) {
         await wait(POLL_MS);
         row = (await getCommandList(deviceId)).find((c) => c.CommandID === CommandID);
-        if (row && row.Status !== 'pending' && row.Status !== 'sent') break;
+        if (row && row.Status !== 'queued' && row.Status !== 'sent') break;
       }
       if (row?.Status === 'acknowledged') void message.success({ key, content: t(DONE[kind]) });
-      else if (row?.Status === 'failed' || row?.Status === 'timedOut')
-        void message.error({ key, content: t(`command.${row.Status}`, { result: row.Result ?? '' }) });
+      // A device that never answered fails with 'timeout' (and one that never connected expires): "send failed retry".
+      else if (row?.Status === 'failed' && row.Result !== 'timeout')
+        void message.error({ key, content: t('command.failed', { result: row.Result ?? '' }) });
+      else if (row?.Status === 'failed' || row?.Status === 'expired' || row?.Status === 'cancelled')
+        void message.error({ key, content: t('command.timedOut') });
       else void message.warning({ key, content: t('command.noAnswer') });
     } catch {
       message.destroy(key); // the client already showed the server's message

@@ -3,11 +3,12 @@ import { Button, Popconfirm, Table, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 const PUSH_COLOURS: Record<string, string> = {
-  pending: 'gold',
+  queued: 'gold',
   sent: 'blue',
   acknowledged: 'green',
   failed: 'red',
-  timedOut: 'red',
+  expired: 'red',
+  cancelled: 'default',
 };
 
 /** A zone's bound devices, with what was last pushed to each terminal, and unbinding one after asking. */
