@@ -15,6 +15,9 @@
  *   speedAlarm 0x8103 (0x0055/0x0056), trackingMode 0x8202, queryStatus 0x8107, queryParameters 0x8104,
  *   terminalControl 0x8105; GT06 0x80 texts WHERE#, TIMER, SPEED, SENALM, CENTER, STATUS#, PARAM#; H02 D1 and
  *   S71; Teltonika codec 12 getgps, getstatus, getparam.
+ * - message (a text for the driver) only where it reaches a screen or a speaker: JT/T 808 0x8300 and the GT06
+ *   0x80 text. H02 and Teltonika have no such downlink: their text downlinks are commands the device executes,
+ *   so a driver's message sent there would be run as one (SMS to the SIM is the way to reach them).
  */
 import type { CommandType } from './devices.ts';
 
@@ -50,17 +53,8 @@ export const COMMAND_SUPPORT = {
     'queryParameters',
     'terminalControl',
   ],
-  h02: ['engineStop', 'engineResume', 'arm', 'disarm', 'text', 'custom', 'message', 'positionQuery', 'uploadInterval'],
-  teltonika: [
-    'engineStop',
-    'engineResume',
-    'text',
-    'custom',
-    'message',
-    'positionQuery',
-    'queryStatus',
-    'queryParameters',
-  ],
+  h02: ['engineStop', 'engineResume', 'arm', 'disarm', 'text', 'custom', 'positionQuery', 'uploadInterval'],
+  teltonika: ['engineStop', 'engineResume', 'text', 'custom', 'positionQuery', 'queryStatus', 'queryParameters'],
   osmand: [],
 } as const satisfies Record<string, readonly CommandType[]>;
 

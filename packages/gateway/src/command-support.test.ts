@@ -6,31 +6,39 @@ import {
   parseGt06Frame,
   parseJt808Frame,
 } from '@lodestar/protocols';
+import { COMMAND_TYPES } from '@lodestar/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tcpChannelFactory } from './channels/index.ts';
 import { COMMAND_SUPPORT, supportsCommand } from './command-support.ts';
 import type { CommandType } from './ports.ts';
 import { eventually, TestClient, type TestGateway, testGateway } from './testing/harness.ts';
 
-const TYPES: CommandType[] = [
-  'engineStop',
-  'engineResume',
-  'arm',
-  'disarm',
-  'text',
-  'setParameters',
-  'photo',
-  'custom',
-  'zoneSet',
-  'zoneDelete',
-];
+/** Every stored type, each with Params the server's catalogue check accepts (payload.params; text types also text). */
+const TYPES: readonly CommandType[] = COMMAND_TYPES;
 const options = { gt06AckLocations: true, h02AckReports: true, now: () => new Date('2024-01-01T01:02:03Z') };
-const payload = { text: 'STATUS#', params: { 41: 30 } };
+const params: Partial<Record<CommandType, Record<string, unknown>>> = {
+  message: { text: '前方施工 slow down', urgent: true, display: true, tts: false, advert: false },
+  setParameters: { heartbeatSeconds: 60, reportSeconds: 30, plate: '沪A12345' },
+  uploadInterval: { reportSeconds: 30, sleepReportMinutes: 60 },
+  speedAlarm: { maxSpeedKmh: 100, overspeedSeconds: 5 },
+  sensorAlarm: { on: true },
+  trackingMode: { durationMinutes: 5, wakeSeconds: 30 },
+  centerNumber: { phone: '13800138000' },
+  terminalControl: { action: 'reset' },
+  photo: { channel: 1, count: 1, intervalSeconds: 0, resolution: 2, quality: 5 },
+  custom: { text: 'STATUS#' },
+  text: { text: 'STATUS#' },
+};
 /** Zone commands carry their area (a 'zoneSet' without one fails as a bad payload, not as unsupported). */
 const payloads: Partial<Record<CommandType, Record<string, unknown>>> = {
   zoneSet: { area: 'circle', id: 1, attributes: 0, center: [121_473_700, 31_230_400], radius: 100 },
   zoneDelete: { area: 'circle', ids: [1] },
 };
+function payloadOf(type: CommandType): Record<string, unknown> {
+  const p = params[type];
+  if (payloads[type]) return payloads[type];
+  return p === undefined ? {} : typeof p.text === 'string' ? { params: p, text: p.text } : { params: p };
+}
 
 describe('command support table', () => {
   it.each(['gt06', 'jt808', 'h02', 'teltonika'] as const)('matches what the %s channel encodes', (protocol) => {
@@ -38,12 +46,15 @@ describe('command support table', () => {
     // A JT/T 808 channel sends to the terminal it last heard: let it hear one first.
     if (protocol === 'jt808')
       channel.decode(encodeJt808(0x0002, { phone: Buffer.from('013912345678', 'hex') }, 1, Buffer.alloc(0)));
-    const encodable = TYPES.filter((type) => {
-      const command = { id: 1, deviceId: '4210051415', type, payload: payloads[type] ?? payload };
-      const out = channel.encodeCommand(command, '4210051415');
-      return !('unsupported' in out);
+    const outcomes = TYPES.map((type) => {
+      const command = { id: 1, deviceId: '4210051415', type, payload: payloadOf(type) };
+      return [type, channel.encodeCommand(command, '4210051415')] as const;
     });
+    const encodable = outcomes.filter(([, out]) => 'bytes' in out && out.bytes.length > 0).map(([type]) => type);
     expect(encodable).toEqual(TYPES.filter((type) => COMMAND_SUPPORT[protocol].includes(type)));
+    // The rest answer { unsupported } naming the type, which the dispatcher records as the failure.
+    for (const [type, out] of outcomes)
+      if (!encodable.includes(type)) expect(out).toEqual({ unsupported: `unsupported command ${type}` });
   });
 
   it('answers the immobiliser (lock/unlock) for every protocol with a downlink, never for OsmAnd', () => {

@@ -1,11 +1,14 @@
 import { decodeH02, encodeH02Command, H02FrameSplitter, h02Commands } from '@lodestar/protocols';
 import type { PendingCommand } from '../ports.ts';
 import {
+  badParams,
   type ChannelOptions,
   commandText,
   type EncodedCommand,
+  numberParam,
   oldest,
   type ProtocolChannel,
+  paramsOf,
   unsupportedCommand,
 } from './types.ts';
 
@@ -39,6 +42,14 @@ function encode(command: PendingCommand, id: string, now: Date): EncodedCommand 
       return { bytes: h02Commands.alarmArm(id, now), key: 'SCF' };
     case 'disarm':
       return { bytes: h02Commands.alarmDisarm(id, now), key: 'SCF' };
+    case 'positionQuery':
+      return { bytes: h02Commands.positionOnce(id, now), key: 'D1' };
+    case 'uploadInterval': {
+      // S71,22 carries one interval: the sleep interval has no H02 equivalent and is not sent.
+      const seconds = numberParam(paramsOf(command), 'reportSeconds');
+      if (seconds === undefined) return badParams(command, 'reportSeconds');
+      return { bytes: h02Commands.positionPeriodic(id, seconds, now), key: 'S71' };
+    }
     case 'text':
     case 'custom': {
       // "S71,22,30" → *HQ,<id>,S71,<hhmmss>,22,30#; a full "*HQ,…#" sentence is sent as is.

@@ -1,20 +1,27 @@
+import { TERMINAL_CONTROL_ACTIONS, type TerminalControlAction } from '@lodestar/domain';
 import {
+  type DecodedMessage,
   encodeCameraShoot,
   encodeGeneralReply,
+  encodeJt808Message,
+  encodeJt808SetParameters,
   encodeJt808ZoneDelete,
   encodeJt808ZoneSet,
+  encodePositionQuery,
+  encodeQueryAttributes,
+  encodeQueryParameters,
   encodeRegisterReply,
-  encodeSetParameters,
+  encodeTemporaryTracking,
   encodeTerminalControl,
   encodeTextMessage,
   JT808_AREA_DELETE_MSG,
   JT808_AREA_SET_MSG,
   JT808_CONTROL,
+  JT808_QUERY_MSG,
   type Jt808CameraShot,
   Jt808Decoder,
   Jt808FrameSplitter,
   Jt808MsgId,
-  type Jt808Parameter,
   type Jt808Target,
   parseJt808Frame,
   readJt808ZoneDelete,
@@ -22,10 +29,15 @@ import {
 } from '@lodestar/protocols';
 import type { PendingCommand } from '../ports.ts';
 import {
+  badParams,
   type ChannelOptions,
+  type CommandAnswer,
   commandText,
   type EncodedCommand,
+  numberParam,
   type ProtocolChannel,
+  paramsOf,
+  type SentCommand,
   unsupportedCommand,
 } from './types.ts';
 
@@ -35,6 +47,14 @@ const REGISTER_NOT_IN_DATABASE = 4;
 const GENERAL_FAILURE = 1;
 /** Terminal camera answer 0x0805 (table 82): reply serial WORD, result BYTE, … */
 const CAMERA_REPLY = 0x0805;
+/** Table 5: the terminal general reply's result codes. */
+const GENERAL_RESULTS = ['success', 'failure', 'message error', 'unsupported'];
+/** Queries the terminal answers with data (0x0201, 0x0104, 0x0107): a bare 0x0001 success is not their answer. */
+const DATA_QUERIES: ReadonlySet<number> = new Set([
+  JT808_QUERY_MSG.positionQuery,
+  JT808_QUERY_MSG.queryParameters,
+  JT808_QUERY_MSG.queryAttributes,
+]);
 
 const PHOTO_DEFAULTS: Jt808CameraShot = {
   channel: 1,
@@ -76,27 +96,48 @@ export function jt808Channel(o: ChannelOptions): ProtocolChannel {
       const target = decoder.lastTarget;
       return target ? encode(command, target, next()) : { unsupported: 'no terminal header seen yet' };
     },
-    answerTo(message, sent) {
-      let replySerial: number | undefined;
-      let replyId: number | undefined;
-      let result: number | undefined;
-      if (message.messageType === Jt808MsgId.TerminalGeneralReply) {
-        // Table 5: the terminal echoes our serial and message id, result 0 ok / 1 fail / 2 error / 3 unsupported.
-        replySerial = Number(message.attributes.replySerial);
-        replyId = Number(message.attributes.replyMsgId);
-        result = Number(message.attributes.result);
-      } else if (message.messageType === CAMERA_REPLY && typeof message.attributes.body === 'string') {
-        const body = Buffer.from(message.attributes.body, 'hex');
-        if (body.length < 3) return undefined;
-        replySerial = body.readUInt16BE(0);
-        replyId = 0x8801;
-        result = body[2];
-      } else return undefined;
-      const match = sent.find((s) => s.key === `${replyId}/${replySerial}`);
-      if (!match) return undefined;
-      return { sent: match, ok: result === 0, result: result === 0 ? undefined : `terminal result ${result}` };
-    },
+    answerTo: answer,
   };
+}
+
+/** The sent command a terminal message answers: by the serial and message id it echoes, 0x0107 by its query. */
+function answer(message: DecodedMessage, sent: readonly SentCommand[]): CommandAnswer | undefined {
+  const a = message.attributes;
+  const find = (msgId: number, replySerial: unknown) => sent.find((s) => s.key === `${msgId}/${Number(replySerial)}`);
+  const text = typeof a.result === 'string' ? a.result : undefined;
+  switch (message.messageType) {
+    case Jt808MsgId.TerminalGeneralReply: {
+      // Table 5: the terminal echoes our serial and message id, result 0 ok / 1 fail / 2 error / 3 unsupported.
+      const replyId = Number(a.replyMsgId);
+      const match = find(replyId, a.replySerial);
+      const result = Number(a.result);
+      if (!match || (result === 0 && DATA_QUERIES.has(replyId))) return undefined;
+      return { sent: match, ok: result === 0, result: GENERAL_RESULTS[result] ?? `result ${result}` };
+    }
+    case Jt808MsgId.PositionAnswer:
+    case Jt808MsgId.ParametersAnswer: {
+      const query =
+        message.messageType === Jt808MsgId.PositionAnswer
+          ? JT808_QUERY_MSG.positionQuery
+          : JT808_QUERY_MSG.queryParameters;
+      const match = find(query, a.replySerial);
+      return match && { sent: match, ok: true, result: text };
+    }
+    case Jt808MsgId.TerminalAttributes: {
+      const match = sent.find((s) => s.key?.startsWith(`${JT808_QUERY_MSG.queryAttributes}/`));
+      return match && { sent: match, ok: true, result: text };
+    }
+    case CAMERA_REPLY: {
+      if (typeof a.body !== 'string') return undefined;
+      const body = Buffer.from(a.body, 'hex');
+      if (body.length < 3) return undefined;
+      const match = find(0x8801, body.readUInt16BE(0));
+      const result = body[2];
+      return match && { sent: match, ok: result === 0, result: result === 0 ? undefined : `terminal result ${result}` };
+    }
+    default:
+      return undefined;
+  }
 }
 
 function encode(command: PendingCommand, t: Jt808Target, serial: number): EncodedCommand {
@@ -111,10 +152,42 @@ function encode(command: PendingCommand, t: Jt808Target, serial: number): Encode
       return out(0x8105, encodeTerminalControl(t, serial, JT808_CONTROL.engineStop));
     case 'engineResume':
       return out(0x8105, encodeTerminalControl(t, serial, JT808_CONTROL.engineResume));
+    case 'message': {
+      const text = commandText(command);
+      if (text === undefined) return unsupportedCommand(command);
+      const p = paramsOf(command);
+      const flag = (key: string, otherwise: boolean) => (typeof p[key] === 'boolean' ? (p[key] as boolean) : otherwise);
+      // Unset flags take the catalogue's recommended values: shown on the screen and read aloud.
+      const flags = { urgent: flag('urgent', false), display: flag('display', true), tts: flag('tts', true), advert: flag('advert', false) };
+      return out(0x8300, encodeJt808Message(t, serial, text, flags));
+    }
+    case 'positionQuery':
+      return out(JT808_QUERY_MSG.positionQuery, encodePositionQuery(t, serial));
+    case 'queryParameters':
+      return out(JT808_QUERY_MSG.queryParameters, encodeQueryParameters(t, serial));
+    case 'queryStatus':
+      return out(JT808_QUERY_MSG.queryAttributes, encodeQueryAttributes(t, serial));
+    case 'trackingMode': {
+      const p = paramsOf(command);
+      const wake = numberParam(p, 'wakeSeconds');
+      const minutes = numberParam(p, 'durationMinutes');
+      if (wake === undefined || minutes === undefined) return badParams(command, 'wakeSeconds and durationMinutes');
+      return out(JT808_QUERY_MSG.temporaryTracking, encodeTemporaryTracking(t, serial, wake, minutes * 60));
+    }
+    case 'terminalControl': {
+      const action = paramsOf(command).action;
+      if (!TERMINAL_CONTROL_ACTIONS.includes(action as TerminalControlAction)) return badParams(command, 'action');
+      return out(0x8105, encodeTerminalControl(t, serial, JT808_CONTROL[action as TerminalControlAction]));
+    }
     case 'setParameters':
-      return out(0x8103, encodeSetParameters(t, serial, parameters(command.payload.params)));
+      return parameterItems(command, () => out(0x8103, encodeJt808SetParameters(t, serial, paramsOf(command))));
+    case 'speedAlarm': {
+      const p = paramsOf(command);
+      const values = { maxSpeedKmh: p.maxSpeedKmh, overspeedSeconds: p.overspeedSeconds };
+      return parameterItems(command, () => out(0x8103, encodeJt808SetParameters(t, serial, values)));
+    }
     case 'photo':
-      return out(0x8801, encodeCameraShoot(t, serial, { ...PHOTO_DEFAULTS, ...numbers(command.payload) }));
+      return out(0x8801, encodeCameraShoot(t, serial, cameraShot(command)));
     // A fence or road the terminal keeps (0x8600–0x8607); the terminal's 0x0001 names the message id it answers.
     case 'zoneSet':
       return zonePayload(() => {
@@ -141,14 +214,32 @@ function zonePayload(encode: () => EncodedCommand): EncodedCommand {
   }
 }
 
-/** { "0x0029": 30, "19": "apn" } → 0x8103 items (table 12 ids; numbers are DWORDs). */
-function parameters(params: unknown): Jt808Parameter[] {
-  if (typeof params !== 'object' || params === null) return [];
-  return Object.entries(params as Record<string, unknown>)
-    .filter(([, v]) => typeof v === 'number' || typeof v === 'string')
-    .map(([k, v]) => ({ id: Number(k), value: v as number | string }));
+/** A parameter that does not fit its table 10 width fails its command with the reason. */
+function parameterItems(command: PendingCommand, encode: () => EncodedCommand): EncodedCommand {
+  try {
+    return encode();
+  } catch (err) {
+    if (err instanceof RangeError) return badParams(command, err.message);
+    throw err;
+  }
 }
 
-function numbers(payload: Record<string, unknown>): Partial<Jt808CameraShot> {
-  return Object.fromEntries(Object.entries(payload).filter(([k, v]) => typeof v === 'number' && k in PHOTO_DEFAULTS));
+/**
+ * 0x8801 from the catalogue's Params (channel, count, intervalSeconds, resolution, quality; uploaded at once),
+ * or from camera fields at the payload's top level (the form before the catalogue).
+ */
+function cameraShot(command: PendingCommand): Jt808CameraShot {
+  const p = paramsOf(command);
+  const named: Partial<Jt808CameraShot> = {
+    channel: numberParam(p, 'channel'),
+    shots: numberParam(p, 'count'),
+    intervalSeconds: numberParam(p, 'intervalSeconds'),
+    resolution: numberParam(p, 'resolution'),
+    quality: numberParam(p, 'quality'),
+  };
+  const legacy = Object.fromEntries(
+    Object.entries(command.payload).filter(([k, v]) => typeof v === 'number' && k in PHOTO_DEFAULTS),
+  );
+  const given = Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined));
+  return { ...PHOTO_DEFAULTS, ...legacy, ...given };
 }

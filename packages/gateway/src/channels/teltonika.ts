@@ -5,6 +5,7 @@ import {
   TeltonikaCodec,
   TeltonikaFrameSplitter,
   TeltonikaSession,
+  TELTONIKA_TEXTS,
 } from '@lodestar/protocols';
 import type { PendingCommand } from '../ports.ts';
 import {
@@ -49,15 +50,16 @@ export function teltonikaUdpChannel(): ProtocolChannel {
   };
 }
 
+/** Codec 12 texts per catalogue type (FMB/FMC command list); `setdigout` drives DOUT1, the usual immobiliser relay. */
+const TEXTS: Partial<Record<PendingCommand['type'], string>> = {
+  engineStop: TELTONIKA_TEXTS.engineStop,
+  engineResume: TELTONIKA_TEXTS.engineResume,
+  positionQuery: TELTONIKA_TEXTS.position,
+  queryStatus: TELTONIKA_TEXTS.status,
+  queryParameters: TELTONIKA_TEXTS.parameters,
+};
+
 function encode(command: PendingCommand): EncodedCommand {
-  // FMB "setdigout" drives DOUT1, the usual immobiliser relay output.
-  const text =
-    command.type === 'engineStop'
-      ? 'setdigout 1'
-      : command.type === 'engineResume'
-        ? 'setdigout 0'
-        : command.type === 'text' || command.type === 'custom'
-          ? commandText(command)
-          : undefined;
+  const text = command.type === 'text' || command.type === 'custom' ? commandText(command) : TEXTS[command.type];
   return text === undefined ? unsupportedCommand(command) : { bytes: encodeTeltonikaCommand(text) };
 }

@@ -44,10 +44,27 @@ export function unsupportedCommand(command: PendingCommand): EncodedCommand {
   return { unsupported: `unsupported command ${command.type}` };
 }
 
-/** The free text of a 'text' or 'custom' command, if it has one. */
+/** A catalogue command's Params (stored as payload.params); {} when it has none. */
+export function paramsOf(command: PendingCommand): Readonly<Record<string, unknown>> {
+  const p = command.payload.params;
+  return typeof p === 'object' && p !== null && !Array.isArray(p) ? (p as Record<string, unknown>) : {};
+}
+
+/** The free text of a 'text', 'custom' or 'message' command (payload.text, else its Params' text), if any. */
 export function commandText(command: PendingCommand): string | undefined {
-  const text = command.payload.text;
+  const text = command.payload.text ?? paramsOf(command).text;
   return typeof text === 'string' && text !== '' ? text : undefined;
+}
+
+/** A numeric Param, or undefined when absent or not a number. */
+export function numberParam(params: Readonly<Record<string, unknown>>, key: string): number | undefined {
+  const v = params[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+/** A bad value the server's check let through fails its command with the reason, like an unsupported one. */
+export function badParams(command: PendingCommand, reason: string): EncodedCommand {
+  return { unsupported: `${command.type}: ${reason}` };
 }
 
 /** The oldest sent command: protocols whose answers carry no reference are answered in order. */

@@ -11,7 +11,8 @@ export function decodeString(r: ByteReader, m: DecodedMessage): void {
   const length = r.u8();
   m.kind = 'info';
   if (length < 4) return;
-  r.u32(); // server flag
+  // The server flag we sent in the 0x80 command comes back: it names the command this answers.
+  m.attributes.serverFlag = r.u32();
   const text = r.ascii(Math.max(0, Math.min(length - 4, r.remaining - GT06_TRAILER)));
   if (text.startsWith('<ICCID:')) m.attributes.iccid = text.substring(7, 27);
   else m.attributes.result = text;
@@ -19,7 +20,7 @@ export function decodeString(r: ByteReader, m: DecodedMessage): void {
 
 /** 0x21 string information (JM-VL03 §5.8): server flag, encoding (1 ASCII, else UTF-16BE), text. */
 export function decodeStringInfo(r: ByteReader, m: DecodedMessage): void {
-  r.u32(); // server flag
+  m.attributes.serverFlag = r.u32();
   const encoding = r.u8();
   const data = r.bytes(r.remaining - GT06_TRAILER);
   m.kind = 'info';

@@ -32,11 +32,15 @@ export function encodeH02Command(id: string, command: string, args: (string | nu
   return Buffer.from(`*HQ,${id},${command},${hhmmss(now)}${tail}#`, 'latin1');
 }
 
-/** Common commands: S20 relay (1,1 stop / 1,0 resume), SCF arm/disarm, S71 report interval. */
+/**
+ * Common commands: S20 relay (1,1 stop / 1,0 resume), SCF arm/disarm, S71 report interval (Traccar's
+ * H02ProtocolEncoder), D1 positions at an interval for a count of times (here one position, now).
+ */
 export const h02Commands = {
   engineStop: (id: string, now: Date) => encodeH02Command(id, 'S20', [1, 1], now),
   engineResume: (id: string, now: Date) => encodeH02Command(id, 'S20', [1, 0], now),
   alarmArm: (id: string, now: Date) => encodeH02Command(id, 'SCF', [0, 0], now),
   alarmDisarm: (id: string, now: Date) => encodeH02Command(id, 'SCF', [1, 1], now),
   positionPeriodic: (id: string, seconds: number, now: Date) => encodeH02Command(id, 'S71', [22, seconds], now),
+  positionOnce: (id: string, now: Date) => encodeH02Command(id, 'D1', [1, 1], now),
 };

@@ -51,14 +51,6 @@ export function decodeBatch(r: ByteReader, msgId: number, m: DecodedMessage): vo
   m.kind = 'position';
 }
 
-/** 0x0107 terminal attributes (table 20): type, maker[5], model[20], id[7], ICCID BCD[10], … */
-export function decodeAttributes(r: ByteReader, m: DecodedMessage): void {
-  r.u16(); // terminal type
-  r.skip(5 + 20 + 7);
-  m.attributes.iccid = r.hex(10);
-  m.kind = 'info';
-}
-
 /** 0x0701 e-waybill / command result: DWORD length + text; 0x1300 vendor text reply: serial + UTF-16BE. */
 export function decodeTextResult(r: ByteReader, msgId: number, m: DecodedMessage): void {
   if (msgId === Jt808MsgId.CommandResponse) {

@@ -1,8 +1,8 @@
 import { ByteReader } from '../common/reader.ts';
 import { type DecodedMessage, malformed, newMessage } from '../common/types.ts';
 import { normaliseDeviceId } from '../device-id.ts';
+import { decodeParametersAnswer, decodePositionAnswer, decodeTerminalAttributes } from './answers.ts';
 import {
-  decodeAttributes,
   decodeAuth,
   decodeBatch,
   decodeRegister,
@@ -135,7 +135,13 @@ export class Jt808Decoder {
         decodeBatch(r, h.msgId, m);
         break;
       case Jt808MsgId.TerminalAttributes:
-        decodeAttributes(r, m);
+        decodeTerminalAttributes(r, h.version !== undefined, m);
+        break;
+      case Jt808MsgId.PositionAnswer:
+        decodePositionAnswer(r, zone, m);
+        break;
+      case Jt808MsgId.ParametersAnswer:
+        decodeParametersAnswer(r, m);
         break;
       case Jt808MsgId.CommandResponse:
       case Jt808MsgId.TextResponse:

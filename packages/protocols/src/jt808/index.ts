@@ -20,6 +20,19 @@ export {
   JT808_AREA_SET_MSG,
 } from './area-encode.ts';
 export { readJt808ZoneDelete, readJt808ZoneSet } from './area-payload.ts';
+export {
+  encodeJt808Message,
+  encodeJt808SetParameters,
+  encodePositionQuery,
+  encodeQueryAttributes,
+  encodeQueryParameters,
+  encodeTemporaryTracking,
+  JT808_PARAMETER_ITEMS,
+  JT808_QUERY_MSG,
+  type Jt808MessageFlags,
+  jt808MessageFlag,
+  jt808ParameterItems,
+} from './commands.ts';
 export { decodeJt808, Jt808Decoder, type Jt808DecoderOptions, jt808DeviceId } from './decode.ts';
 export {
   encodeCameraShoot,

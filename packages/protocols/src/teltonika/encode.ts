@@ -30,3 +30,15 @@ export function encodeTeltonikaCommand(text: string): Buffer {
   frame.writeUInt32BE(crc16Ibm(data), 8 + data.length);
   return frame;
 }
+
+/**
+ * Codec 12 texts of the FMB/FMC command list: the position, the connection status, and the parameters a person
+ * checks first (2001 APN, 2004 server domain, 2005 port, 2006 protocol; several ids ';'-separated in one getparam).
+ */
+export const TELTONIKA_TEXTS = {
+  engineStop: 'setdigout 1',
+  engineResume: 'setdigout 0',
+  position: 'getgps',
+  status: 'getstatus',
+  parameters: 'getparam 2001;2004;2005;2006',
+} as const;

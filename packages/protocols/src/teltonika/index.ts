@@ -5,5 +5,6 @@ export {
   encodeTeltonikaCommand,
   encodeTeltonikaImeiReply,
   encodeTeltonikaUdpAck,
+  TELTONIKA_TEXTS,
 } from './encode.ts';
 export { avlCrcValid, TeltonikaFrameSplitter, teltonikaFrameKind } from './frame.ts';
