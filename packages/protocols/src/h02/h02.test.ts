@@ -87,6 +87,11 @@ describe('H02 Traccar vectors', () => {
     ].map((b) => b.toString());
     expect(made).toEqual(vectors.commandVectors?.map((c) => c.text));
   });
+
+  it('D1 asks for one position now (catalogue positionQuery)', () => {
+    const at = new Date('2024-01-01T01:02:03Z');
+    expect(h02Commands.positionOnce('4210051415', at).toString()).toBe('*HQ,4210051415,D1,010203,1,1#');
+  });
 });
 
 const wires = vectors.frames.map(frameBytes);
