@@ -1,3 +1,4 @@
+import { COMMAND_TYPES } from '@lodestar/domain';
 import {
   encodeGt06Packet,
   encodeJt808,
@@ -6,7 +7,6 @@ import {
   parseGt06Frame,
   parseJt808Frame,
 } from '@lodestar/protocols';
-import { COMMAND_TYPES } from '@lodestar/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tcpChannelFactory } from './channels/index.ts';
 import { COMMAND_SUPPORT, supportsCommand } from './command-support.ts';

@@ -158,7 +158,12 @@ function encode(command: PendingCommand, t: Jt808Target, serial: number): Encode
       const p = paramsOf(command);
       const flag = (key: string, otherwise: boolean) => (typeof p[key] === 'boolean' ? (p[key] as boolean) : otherwise);
       // Unset flags take the catalogue's recommended values: shown on the screen and read aloud.
-      const flags = { urgent: flag('urgent', false), display: flag('display', true), tts: flag('tts', true), advert: flag('advert', false) };
+      const flags = {
+        urgent: flag('urgent', false),
+        display: flag('display', true),
+        tts: flag('tts', true),
+        advert: flag('advert', false),
+      };
       return out(0x8300, encodeJt808Message(t, serial, text, flags));
     }
     case 'positionQuery':

@@ -2,10 +2,10 @@ import {
   decodeTeltonikaUdp,
   encodeTeltonikaCommand,
   encodeTeltonikaImeiReply,
+  TELTONIKA_TEXTS,
   TeltonikaCodec,
   TeltonikaFrameSplitter,
   TeltonikaSession,
-  TELTONIKA_TEXTS,
 } from '@lodestar/protocols';
 import type { PendingCommand } from '../ports.ts';
 import {

@@ -41,9 +41,7 @@ describe('JT/T 808 downlinks of the command catalogue', () => {
   it('0x8300 to a 2019 terminal: version flag and byte, BCD[10] id, the text type byte after the flag', () => {
     const t2019 = { phone: Buffer.from('00000000013912345678', 'hex'), version: 1 };
     const all = { urgent: true, display: true, tts: true, advert: true };
-    expect(hex(encodeJt808Message(t2019, 0x4001, 'Hi', all))).toBe(
-      '7e83004004010000000001391234567840011d0148698a7e',
-    );
+    expect(hex(encodeJt808Message(t2019, 0x4001, 'Hi', all))).toBe('7e83004004010000000001391234567840011d0148698a7e');
   });
 
   it('0x8300 text is GBK', () => {

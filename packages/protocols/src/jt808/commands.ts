@@ -1,4 +1,10 @@
-import { encodeJt808, encodeSetParameters, encodeTextMessage, type Jt808Parameter, type Jt808Target } from './encode.ts';
+import {
+  encodeJt808,
+  encodeSetParameters,
+  encodeTextMessage,
+  type Jt808Parameter,
+  type Jt808Target,
+} from './encode.ts';
 
 /**
  * Issue #18's JT/T 808 downlinks beyond the long-standing ones in encode.ts: the 0x8300 flags a person chooses,
@@ -40,7 +46,12 @@ export function encodePositionQuery(t: Jt808Target, serial: number): Buffer {
 }
 
 /** 0x8202 temporary position tracking (table 22): interval WORD seconds (0 stops), validity DWORD seconds. */
-export function encodeTemporaryTracking(t: Jt808Target, serial: number, intervalSeconds: number, validitySeconds: number) {
+export function encodeTemporaryTracking(
+  t: Jt808Target,
+  serial: number,
+  intervalSeconds: number,
+  validitySeconds: number,
+) {
   const body = Buffer.alloc(6);
   body.writeUInt16BE(intervalSeconds, 0);
   body.writeUInt32BE(validitySeconds, 2);

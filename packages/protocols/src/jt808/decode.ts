@@ -2,13 +2,7 @@ import { ByteReader } from '../common/reader.ts';
 import { type DecodedMessage, malformed, newMessage } from '../common/types.ts';
 import { normaliseDeviceId } from '../device-id.ts';
 import { decodeParametersAnswer, decodePositionAnswer, decodeTerminalAttributes } from './answers.ts';
-import {
-  decodeAuth,
-  decodeBatch,
-  decodeRegister,
-  decodeTerminalReply,
-  decodeTextResult,
-} from './bodies.ts';
+import { decodeAuth, decodeBatch, decodeRegister, decodeTerminalReply, decodeTextResult } from './bodies.ts';
 import { encodeGeneralReply, encodeRegisterReply, encodeTimeSyncReply, type Jt808Target } from './encode.ts';
 import { type Jt808Frame, parseJt808Frame } from './frame.ts';
 import { decodeLocation } from './location.ts';

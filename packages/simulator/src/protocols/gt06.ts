@@ -49,10 +49,64 @@ export function encodeGt06Location(fix: SimFix, serial: number): Buffer {
 }
 
 /** §6.2 answer 0x15 to a 0x80 command: length, the server flag echoed, text. */
-function commandAnswer(command: Buffer, serial: number): Buffer {
-  const flag = command.subarray(1, 5);
-  const text = Buffer.from(`${command.toString('latin1', 5, 1 + (command[0] ?? 4))}:OK`, 'latin1');
-  return encodeGt06Packet(Gt06Type.String, serial, Buffer.concat([Buffer.from([4 + text.length]), flag, text]));
+function stringAnswer(flag: Buffer, text: string, serial: number): Buffer {
+  const bytes = Buffer.from(text, 'latin1');
+  return encodeGt06Packet(Gt06Type.String, serial, Buffer.concat([Buffer.from([4 + bytes.length]), flag, bytes]));
+}
+
+/** JM-VL03 §5.8 answer 0x21: the server flag echoed, encoding 1 (ASCII), text; in a 0x7979 packet. */
+function stringInfoAnswer(flag: Buffer, text: string, serial: number): Buffer {
+  const content = Buffer.concat([flag, Buffer.from([1]), Buffer.from(text, 'latin1')]);
+  return encodeGt06Packet(Gt06Type.StringInfo, serial, content, true);
+}
+
+/** What the simulated Concox tracker keeps of its settings, for PARAM#. */
+interface Gt06Settings {
+  timer: [number, number];
+  speed: string;
+  senalm: string;
+  center: string;
+}
+
+/**
+ * The tracker's answer text to a Concox command, the way GT06N / JM-VL firmwares word them; settings are kept so
+ * that PARAM# shows what TIMER, SPEED, SENALM and CENTER set. Queries answer in 0x21, settings in 0x15.
+ */
+function answerText(text: string, imei: string, s: Gt06Settings, fix: SimFix | undefined): [string, 'info' | 'string'] {
+  const [word = '', ...args] = text.replace(/#$/, '').split(',');
+  switch (word.toUpperCase()) {
+    case 'WHERE': {
+      if (!fix) return ['Current position!No GPS fix', 'info'];
+      const lat = `${fix.lat >= 0 ? 'N' : 'S'}${Math.abs(fix.lat).toFixed(6)}`;
+      const lon = `${fix.lon >= 0 ? 'E' : 'W'}${Math.abs(fix.lon).toFixed(6)}`;
+      const at = fix.time.toISOString().slice(0, 19).replace('T', ' ');
+      return [
+        `Current position!Lat:${lat},Lon:${lon},Course:${fix.course},Speed:${Math.round(fix.speedKmh)}km/h,DateTime:${at}`,
+        'info',
+      ];
+    }
+    case 'STATUS':
+      return [
+        `Battery:4.10V,NORMAL;GPRS:Link Up;GSM Signal Level:Strong;GPS:Successful positioning;ACC:${fix?.acc ? 'ON' : 'OFF'}`,
+        'info',
+      ];
+    case 'PARAM':
+      return [`IMEI:${imei};TIMER:${s.timer.join(',')};SPEED:${s.speed};SENALM:${s.senalm};CENTER:${s.center}`, 'info'];
+    case 'TIMER':
+      s.timer = [Number(args[0]), Number(args[1] ?? s.timer[1])];
+      return [`TIMER ACC ON:${s.timer[0]}s,ACC OFF:${s.timer[1]}s`, 'string'];
+    case 'SPEED':
+      s.speed = args[0]?.toUpperCase() === 'ON' ? `ON,${args[1]},${args[2]}` : 'OFF';
+      return ['SPEEDALM_OK', 'string'];
+    case 'SENALM':
+      s.senalm = args[0]?.toUpperCase() === 'ON' ? 'ON' : 'OFF';
+      return ['OK', 'string'];
+    case 'CENTER':
+      s.center = args[0]?.toUpperCase() === 'A' ? (args[1] ?? '') : '';
+      return ['OK', 'string'];
+    default:
+      return [`${text}:OK`, 'string'];
+  }
 }
 
 /** The relay texts (Traccar's and the alternative fuel-cut pair): true cuts, false restores. */
@@ -63,6 +117,8 @@ function relayCommand(text: string): boolean | undefined {
 }
 
 export function gt06Dialect(imei: string): TcpDialect {
+  const settings: Gt06Settings = { timer: [10, 3600], speed: 'OFF', senalm: 'OFF', center: '' };
+  let lastFix: SimFix | undefined;
   let serial = 0;
   const next = () => {
     serial = (serial + 1) & 0xffff;
@@ -72,6 +128,7 @@ export function gt06Dialect(imei: string): TcpDialect {
     splitter: () => new Gt06FrameSplitter(),
     login: () => encodeGt06Login(imei, next()),
     position(fix) {
+      lastFix = fix;
       const s = next();
       return { bytes: encodeGt06Location(fix, s), key: String(s) };
     },
@@ -80,8 +137,12 @@ export function gt06Dialect(imei: string): TcpDialect {
       if (!f) return [];
       if (f.type === Gt06Type.Login) return [{ type: 'loggedIn' }];
       if (f.type === Gt06Type.Command) {
-        const answer: DialectEvent = { type: 'send', bytes: commandAnswer(f.body, next()) };
-        const relay = relayCommand(f.body.toString('latin1', 5, 1 + (f.body[0] ?? 4)));
+        const flag = f.body.subarray(1, 5);
+        const command = f.body.toString('latin1', 5, 1 + (f.body[0] ?? 4));
+        const [text, packet] = answerText(command, imei, settings, lastFix);
+        const bytes = packet === 'info' ? stringInfoAnswer(flag, text, next()) : stringAnswer(flag, text, next());
+        const answer: DialectEvent = { type: 'send', bytes };
+        const relay = relayCommand(command);
         return relay === undefined ? [answer] : [{ type: 'immobilise', on: relay }, answer];
       }
       return [{ type: 'ack', key: String(f.serial) }];
