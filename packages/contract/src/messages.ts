@@ -1,6 +1,7 @@
 /**
  * Send message (issue #18, /monitor/message, function 52): a text to one or many devices' screens or speech
- * (JT/T 808 0x8300 with its flags, GT06 0x80, H02 and Teltonika text), queued as commands of type `message` in one
+ * (JT/T 808 0x8300 with its flags, GT06 0x80 text; H02 and Teltonika have no driver-text downlink, their texts are
+ * executed as commands, so they answer "unsupported protocol" and SMS is their way), queued as commands of type `message` in one
  * batch, or an SMS to the device's SIM (SIM administration's SMS provider) when the device is offline and the
  * sender chooses it. The list shows their delivery as commands show theirs.
  */
