@@ -1,6 +1,7 @@
 import {
   encodeGt06Packet,
   encodeJt808,
+  encodeTeltonikaCommand,
   Gt06FrameSplitter,
   Gt06Type,
   Jt808FrameSplitter,
@@ -8,7 +9,7 @@ import {
   parseJt808Frame,
 } from '@lodestar/protocols';
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventually, TestClient, type TestGateway, testGateway } from './testing/harness.ts';
+import { bytesOf, eventually, loadVectors, TestClient, type TestGateway, testGateway } from './testing/harness.ts';
 
 /** Catalogue commands over real TCP: the bytes a terminal gets, and its answer recorded as the command's result. */
 
@@ -174,5 +175,31 @@ describe('GT06 catalogue commands and their answers', () => {
     await eventually(() => t.commands.status(status)?.status === 'acknowledged');
     expect(t.commands.status(timer)?.note).toBe('TIMER ACC ON:30s,ACC OFF:3600s');
     expect(t.commands.status(status)?.note).toContain('GPRS:Link Up');
+  });
+});
+
+describe('Teltonika catalogue commands and their answers', () => {
+  it('getgps in codec 12; the codec 12 response (type 6) is recorded as the result', async () => {
+    const imei = '123456789012345';
+    t = await testGateway([imei]);
+    const device = await TestClient.connect(t.gateway.ports.teltonika);
+    device.send(bytesOf(loadVectors('traccar-teltonika.json').frames[0])); // IMEI 123456789012345
+    await eventually(() => device.received.length > 0);
+    device.take();
+    const id = t.commands.add(imei, 'positionQuery');
+    t.gateway.notifyCommand(imei);
+    await eventually(() => device.received.length > 0);
+    expect(device.take()).toEqual(encodeTeltonikaCommand('getgps'));
+    // Teltonika's codec 12 documentation: the response to "getinfo", CRC and all.
+    device.send(
+      Buffer.from(
+        '00000000000000900c010600000088494e493a323031392f372f323220373a3232205254433a323031392f372f323220373a3533' +
+          '205253543a32204552523a312053523a302042523a302043463a302046473a3020464c3a302054553a302f302055543a3020' +
+          '534d533a30204e4f4750533a303a3330204750533a31205341543a302052533a332052463a36352053463a31204d443a30010000c78f',
+        'hex',
+      ),
+    );
+    await eventually(() => t.commands.status(id)?.status === 'acknowledged');
+    expect(t.commands.status(id)?.note).toMatch(/^INI:2019\/7\/22 7:22 RTC:.* MD:0$/);
   });
 });
