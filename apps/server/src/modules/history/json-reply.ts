@@ -32,6 +32,9 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
  * plugin so only these replies pay for it. Compression runs on libuv's pool, off the event loop.
  * Levels measured on a 30-day compact track with noisy deltas (4.1 MB of JSON, bench/RESULTS.md): brotli 2
  * gives 1.15 MB in about a third of quality 4's time, gzip 4 1.14 MB in a sixth of level 6's.
+ * The output is taken in chunks of half the input rather than zlib's 16 KiB: each chunk is a round trip
+ * from the pool to the event loop, and while the loop serves a page's other calls those waits, not the
+ * compression, were most of the time (a 30-day track: 145 ms against 40 ms with the loop kept busy).
  */
 export async function sendJsonText(
   req: FastifyRequest,
@@ -46,15 +49,17 @@ export async function sendJsonText(
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   const encoding = raw.length >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers['accept-encoding']) : undefined;
   if (!encoding) return reply.send(raw);
+  const chunkSize = Math.max(constants.Z_DEFAULT_CHUNK, raw.length >> 1);
   const body =
     encoding === 'br'
       ? await brotli(raw, {
+          chunkSize,
           params: {
             [constants.BROTLI_PARAM_QUALITY]: 2,
             [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
             [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
           },
         })
-      : await gzipAsync(raw, { level: 4 });
+      : await gzipAsync(raw, { level: 4, chunkSize });
   return reply.header('content-encoding', encoding).send(body);
 }

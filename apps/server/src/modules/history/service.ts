@@ -98,7 +98,7 @@ export class HistoryService {
     );
     const out = new TrackColumns();
     for (const p of pieces) {
-      if ('into' in p) appendColumns(out, p.into);
+      if ('into' in p) out.append(p.into);
       else unpackDay(p.day, out, Math.ceil(p.lo / 1000), Math.ceil(p.hi / 1000) - 1);
     }
     return out;
@@ -178,11 +178,4 @@ export class HistoryService {
     assertInSubtree(auth.holdPath, d);
     return d!;
   }
-}
-
-function appendColumns(out: TrackColumns, c: TrackColumns): void {
-  const base = out.count;
-  for (let i = 0; i < c.count; i++) out.push(c.time[i]!, c.lat[i]!, c.lng[i]!, c.speed[i]!, c.course[i]!, true, null);
-  for (const i of c.invalid) out.invalid.push(base + i);
-  for (const a of c.alarms) out.alarms.push({ Index: base + a.Index, Alarms: a.Alarms });
 }

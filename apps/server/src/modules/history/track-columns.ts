@@ -40,6 +40,32 @@ export class TrackColumns {
     this.course = grow(this.course, (k) => new Int32Array(k));
   }
 
+  /** Makes room for `k` points after the last and counts them in; returns the index of the first. */
+  claim(k: number): number {
+    this.reserve(k);
+    const at = this.n;
+    this.n += k;
+    return at;
+  }
+
+  /** Keeps only the first `count` points (the flags of any dropped are the caller's to leave out). */
+  truncate(count: number): void {
+    this.n = Math.min(this.n, count);
+  }
+
+  /** Appends another track's points (with their flags), column by column. */
+  append(c: TrackColumns): void {
+    const base = this.claim(c.count);
+    const k = c.count;
+    this.time.set(c.time.subarray(0, k), base);
+    this.lat.set(c.lat.subarray(0, k), base);
+    this.lng.set(c.lng.subarray(0, k), base);
+    this.speed.set(c.speed.subarray(0, k), base);
+    this.course.set(c.course.subarray(0, k), base);
+    for (const i of c.invalid) this.invalid.push(base + i);
+    for (const a of c.alarms) this.alarms.push({ Index: base + a.Index, Alarms: a.Alarms });
+  }
+
   push(time: number, lat: number, lng: number, speed: number, course: number, valid: boolean, alarms: string[] | null) {
     if (this.n === this.time.length) this.reserve(1);
     const i = this.n++;
@@ -85,6 +111,8 @@ export class TrackColumns {
 const COMMA = 44;
 const MINUS = 45;
 const ZERO = 48;
+/** '00' to '99' as character codes, two a number. */
+const PAIRS = Uint8Array.from({ length: 200 }, (_, i) => ZERO + (i % 2 ? (i >> 1) % 10 : Math.floor((i >> 1) / 10)));
 
 /** Integers as JSON text into a buffer sized up front. */
 class JsonWriter {
@@ -123,23 +151,44 @@ class JsonWriter {
     }
   }
 
+  /**
+   * Two digits at a time from a table, in integer arithmetic: most values are deltas of one to four digits,
+   * and this loop runs 1.3 million times for a 30-day track.
+   */
   private int(v: number): void {
     const buf = this.buf;
+    let o = this.o;
     if (v < 0) {
-      buf[this.o++] = MINUS;
+      buf[o++] = MINUS;
       v = -v;
     }
     if (v < 10) {
-      buf[this.o++] = ZERO + v;
-      return;
+      buf[o++] = ZERO + v;
+    } else if (v < 100) {
+      buf[o++] = PAIRS[2 * v]!;
+      buf[o++] = PAIRS[2 * v + 1]!;
+    } else if (v < 2 ** 31) {
+      // Digits from the right into the scratch, then copied out in order.
+      const d = this.digits;
+      let k = 20;
+      let x = v | 0;
+      while (x >= 100) {
+        const q = (x / 100) | 0;
+        const r = 2 * (x - q * 100);
+        d[--k] = PAIRS[r + 1]!;
+        d[--k] = PAIRS[r]!;
+        x = q;
+      }
+      if (x >= 10) {
+        d[--k] = PAIRS[2 * x + 1]!;
+        d[--k] = PAIRS[2 * x]!;
+      } else d[--k] = ZERO + x;
+      while (k < 20) buf[o++] = d[k++]!;
+    } else {
+      // Past 32 bits (a first time far in the future): the plain way.
+      o += buf.write(String(v), o, 'latin1');
     }
-    let k = 0;
-    while (v > 0) {
-      const q = Math.floor(v / 10);
-      this.digits[k++] = ZERO + (v - q * 10);
-      v = q;
-    }
-    while (k > 0) buf[this.o++] = this.digits[--k]!;
+    this.o = o;
   }
 
   done(): Buffer {
@@ -182,34 +231,51 @@ export function packDay(c: TrackColumns): Buffer {
   return deflateRawSync(buf);
 }
 
-/** Appends the points of a packed day whose time lies in [fromSec, toSec] to `into`. */
+/**
+ * Appends the points of a packed day whose time lies in [fromSec, toSec] to `into`: each column's deltas read
+ * through a typed view and summed straight into `into`'s column (value by value through Buffer reads and
+ * push() this was most of GetTrack's server time, and slow until V8 had optimised it), then the points
+ * outside the range cut off (a day's times ascend, so they are its ends).
+ */
 export function unpackDay(data: Buffer, into: TrackColumns, fromSec: number, toSec: number): void {
-  const buf = inflateRawSync(data);
-  const n = buf.readUInt32LE(0);
-  const alarmsLength = buf.readUInt32LE(4);
-  const timeAt = HEADER;
-  const latAt = timeAt + 4 * n;
-  const lngAt = latAt + 4 * n;
-  const speedAt = lngAt + 4 * n;
-  const courseAt = speedAt + 4 * n;
-  const validAt = courseAt + 2 * n;
+  const inflated = inflateRawSync(data);
+  // A fresh copy at offset 0, so the int32 and int16 views are aligned (zlib's buffer may start anywhere).
+  const raw = new Uint8Array(inflated);
+  const view = new DataView(raw.buffer);
+  const n = view.getUint32(0, true);
+  const alarmsLength = view.getUint32(4, true);
+  if (!n) return;
+  const ints = (column: number) => new Int32Array(raw.buffer, HEADER + 4 * n * column, n);
+  const course = new Int16Array(raw.buffer, HEADER + 16 * n, n);
+  const validAt = HEADER + 18 * n;
   const alarmsAt = validAt + n;
-  into.reserve(n);
-  const alarms = new Map<number, string[]>(
-    alarmsLength ? (JSON.parse(buf.toString('utf8', alarmsAt, alarmsAt + alarmsLength)) as [number, string[]][]) : [],
-  );
-  let t = 0;
-  let lat = 0;
-  let lng = 0;
-  let speed = 0;
-  let course = 0;
-  for (let i = 0; i < n; i++) {
-    t += buf.readInt32LE(timeAt + 4 * i);
-    lat += buf.readInt32LE(latAt + 4 * i);
-    lng += buf.readInt32LE(lngAt + 4 * i);
-    speed += buf.readInt32LE(speedAt + 4 * i);
-    course += buf.readInt16LE(courseAt + 2 * i);
-    if (t < fromSec || t > toSec) continue;
-    into.push(t, lat, lng, speed, course, buf[validAt + i] === 1, alarms.get(i) ?? null);
+  const base = into.claim(n);
+  sumInto(ints(0), into.time, base);
+  // The points inside the range: [lo, hi).
+  let lo = 0;
+  while (lo < n && into.time[base + lo]! < fromSec) lo++;
+  let hi = n;
+  while (hi > lo && into.time[base + hi - 1]! > toSec) hi--;
+  sumInto(ints(1), into.lat, base);
+  sumInto(ints(2), into.lng, base);
+  sumInto(ints(3), into.speed, base);
+  sumInto(course, into.course, base);
+  if (lo > 0)
+    for (const col of [into.time, into.lat, into.lng, into.speed, into.course])
+      col.copyWithin(base, base + lo, base + hi);
+  into.truncate(base + hi - lo);
+  for (let i = lo; i < hi; i++) if (raw[validAt + i] !== 1) into.invalid.push(base + i - lo);
+  if (alarmsLength) {
+    const list = JSON.parse(inflated.toString('utf8', alarmsAt, alarmsAt + alarmsLength)) as [number, string[]][];
+    for (const [i, names] of list) if (i >= lo && i < hi) into.alarms.push({ Index: base + i - lo, Alarms: names });
+  }
+}
+
+/** Running sums of `deltas` (from 0) into `out` from `at`. */
+function sumInto(deltas: Int32Array | Int16Array, out: Float64Array | Int32Array, at: number): void {
+  let acc = 0;
+  for (let i = 0; i < deltas.length; i++) {
+    acc += deltas[i]!;
+    out[at + i] = acc;
   }
 }
