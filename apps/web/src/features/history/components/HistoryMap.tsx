@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromDisplay, toDisplay } from '../../../map/coords.ts';
 import { MapView } from '../../../map/MapView.tsx';
@@ -237,9 +237,10 @@ function HistoryLayer({ tracks, mode, colourBy, stops, focus, onPointClick }: Hi
     };
   }, [map, crs]);
 
-  // New tracks: fit them, and say "ready" again once they are drawn.
+  // New tracks: fit them, and say "ready" again once they are drawn. In the commit itself (a layout effect):
+  // a passive one runs after the browser's next frame, where the map drew the new tracks for the old view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the tracks' identity
-  useEffect(() => {
+  useLayoutEffect(() => {
     const box = map.getContainer().dataset;
     delete box.trackReady;
     let w = Infinity;

@@ -113,6 +113,22 @@ describe('OffsetGrid', () => {
     }
   });
 
+  it('stays exact along a track that steps within a cell and back and forth across cells', () => {
+    for (const crs of ['GCJ02', 'BD09'] as const) {
+      const grid = new OffsetGrid(crs);
+      for (let k = 0; k < 400; k++) {
+        // Small steps (many in one cell), turning back every 50 so cells are left and entered again.
+        const s = k % 100 < 50 ? k % 100 : 100 - (k % 100);
+        const lng = 121.4 + s * 0.0003;
+        const lat = 31.2 + s * 0.0002 + (k >= 200 ? 0.01 : 0);
+        const exact = toDisplay([lng, lat], crs);
+        const got = grid.shift(lng, lat, [0, 0]);
+        expect(Math.abs(got[0] - exact[0])).toBeLessThan(5e-7);
+        expect(Math.abs(got[1] - exact[1])).toBeLessThan(5e-7);
+      }
+    }
+  });
+
   it('leaves WGS-84 maps and places outside China unshifted', () => {
     const t = track([{ t: T0, lat: 48.85, lng: 2.35, speed: 0 }]);
     const geo = trackGeometry(t);

@@ -90,24 +90,22 @@ export function segmentsAt(track: TrackArrays, geo: TrackGeometry, zoom: number)
   }
   const span = Math.ceil(Math.max(maxX - minX, maxY - minY) * scale) + 1;
   const dedupe = span < 2 ** 18;
-  const seen = new Set<number>();
+  const seen = dedupe ? new KeySet(n) : null;
   let count = 0;
   // a: the last point kept (where the next segment starts); p: the last valid point seen.
   let a = -1;
   let p = -1;
   let ax = 0;
   let ay = 0;
-  const push = (i: number, k: number) => {
-    from[count] = i;
-    to[count] = k;
-    count++;
-  };
   for (let k = 0; k < n; k++) {
     if (track.invalid[k]) continue;
     const kx = ((wx[k] as number) - minX) * scale;
     const ky = ((wy[k] as number) - minY) * scale;
     if (a >= 0 && (track.time[k] as number) - (track.time[p] as number) > GAP_SECONDS) {
-      if (p !== a) push(a, p);
+      if (p !== a) {
+        from[count] = a;
+        to[count++] = p;
+      }
       gapFrom.push(p);
       gapTo.push(k);
       a = -1;
@@ -123,7 +121,7 @@ export function segmentsAt(track: TrackArrays, geo: TrackGeometry, zoom: number)
     const dy = ky - ay;
     if (dx * dx + dy * dy < tol2 && cls[k] === cls[a]) continue;
     let keep = true;
-    if (dedupe) {
+    if (seen) {
       const cx = Math.floor(ax);
       const cy = Math.floor(ay);
       const ddx = Math.floor(kx) - cx;
@@ -132,17 +130,22 @@ export function segmentsAt(track: TrackArrays, geo: TrackGeometry, zoom: number)
         const key =
           (((cx * 2 ** 18 + cy) * DEDUPE_WIDTH + ddx + DEDUPE_SPAN) * DEDUPE_WIDTH + ddy + DEDUPE_SPAN) * 4 +
           (cls[a] as number);
-        if (seen.has(key)) keep = false;
-        else seen.add(key);
+        keep = seen.add(key);
       }
     }
-    if (keep) push(a, k);
+    if (keep) {
+      from[count] = a;
+      to[count++] = k;
+    }
     a = k;
     ax = kx;
     ay = ky;
   }
   // The tail closer than a pixel to the last point kept still ends where the track ends.
-  if (a >= 0 && p !== a) push(a, p);
+  if (a >= 0 && p !== a) {
+    from[count] = a;
+    to[count++] = p;
+  }
   return {
     zoom,
     from,
@@ -152,6 +155,40 @@ export function segmentsAt(track: TrackArrays, geo: TrackGeometry, zoom: number)
     gapTo: Int32Array.from(gapTo),
     gapCount: gapFrom.length,
   };
+}
+
+/**
+ * A set of non-negative integer keys below 2^53 in one open-addressing table: a Set of numbers boxes each
+ * key past 2^31 and hashes it slowly, and was half of segmentsAt's time for a 30-day track.
+ */
+class KeySet {
+  private readonly keys: Float64Array;
+  private readonly mask: number;
+
+  /** Room for `capacity` keys at a load of at most a half. */
+  constructor(capacity: number) {
+    let size = 1024;
+    while (size < 2 * capacity) size *= 2;
+    this.keys = new Float64Array(size).fill(-1);
+    this.mask = size - 1;
+  }
+
+  /** Adds the key; false when it was there already. */
+  add(key: number): boolean {
+    const lo = key % 2 ** 26;
+    const hi = (key - lo) / 2 ** 26;
+    let i = (Math.imul(lo ^ Math.imul(hi, 0x27d4eb2d), 0x9e3779b1) >>> 0) & this.mask;
+    const keys = this.keys;
+    for (;;) {
+      const k = keys[i] as number;
+      if (k === key) return false;
+      if (k < 0) {
+        keys[i] = key;
+        return true;
+      }
+      i = (i + 1) & this.mask;
+    }
+  }
 }
 
 /**
@@ -188,18 +225,34 @@ export class OffsetGrid {
     return o;
   }
 
+  // The corners of the cell asked last: a track's next point is nearly always in the same cell.
+  private lastX = Number.NaN;
+  private lastY = Number.NaN;
+  private a: [number, number] = [0, 0];
+  private b: [number, number] = [0, 0];
+  private c: [number, number] = [0, 0];
+  private d: [number, number] = [0, 0];
+
   /** The display position of a WGS-84 one, into `out` as [lng, lat]. */
   shift(lng: number, lat: number, out: [number, number]): [number, number] {
     const fx = lng / this.cell;
     const fy = lat / this.cell;
     const ix = Math.floor(fx);
     const iy = Math.floor(fy);
+    if (ix !== this.lastX || iy !== this.lastY) {
+      this.lastX = ix;
+      this.lastY = iy;
+      this.a = this.corner(ix, iy);
+      this.b = this.corner(ix + 1, iy);
+      this.c = this.corner(ix, iy + 1);
+      this.d = this.corner(ix + 1, iy + 1);
+    }
+    const a = this.a;
+    const b = this.b;
+    const c = this.c;
+    const d = this.d;
     const u = fx - ix;
     const v = fy - iy;
-    const a = this.corner(ix, iy);
-    const b = this.corner(ix + 1, iy);
-    const c = this.corner(ix, iy + 1);
-    const d = this.corner(ix + 1, iy + 1);
     const w00 = (1 - u) * (1 - v);
     const w10 = u * (1 - v);
     const w01 = (1 - u) * v;
