@@ -75,14 +75,19 @@ export class HistoryService {
     const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
     const firstDay = Math.floor(fromMs / DAY_MS) * DAY_MS;
     const lastClosed = Math.min(Math.floor(to.getTime() / DAY_MS) * DAY_MS, today - DAY_MS);
-    const rolled =
+    // Today (the day not closed yet) is never rolled up: its positions are read while the rolled days are.
+    const openFrom = Math.max(fromMs, today);
+    const open = openFrom < untilMs ? new TrackColumns() : null;
+    const [rolled] = await Promise.all([
       lastClosed >= firstDay
-        ? await this.history.rolledDays(devicePk, utcDay(firstDay), utcDay(lastClosed))
-        : new Map();
+        ? this.history.rolledDays(devicePk, utcDay(firstDay), utcDay(lastClosed))
+        : new Map<string, Buffer>(),
+      open && this.history.compactInto(open, devicePk, new Date(openFrom), new Date(untilMs)),
+    ]);
 
     type Piece = { day: Buffer; lo: number; hi: number } | { lo: number; hi: number; into: TrackColumns };
     const pieces: Piece[] = [];
-    for (let day = firstDay; day < untilMs; day += DAY_MS) {
+    for (let day = firstDay; day < Math.min(untilMs, today); day += DAY_MS) {
       const lo = Math.max(fromMs, day);
       const hi = Math.min(untilMs, day + DAY_MS);
       const packed = rolled.get(utcDay(day));
@@ -96,6 +101,7 @@ export class HistoryService {
         'into' in p ? this.history.compactInto(p.into, devicePk, new Date(p.lo), new Date(p.hi)) : undefined,
       ),
     );
+    if (open) pieces.push({ lo: openFrom, hi: untilMs, into: open });
     const out = new TrackColumns();
     for (const p of pieces) {
       if ('into' in p) out.append(p.into);
