@@ -224,28 +224,28 @@ export const hasVisitChanges = (c: VisitChanges | undefined): c is VisitChanges 
 
 // The join skips a device removed since the flush read it: zone_states has a foreign key, and one missing device
 // must not fail the whole flush (positions and events have none).
-const UPSERT_VISITS = `
+const UPSERT_VISITS = (rows: string) => `
 INSERT INTO zone_states (device_pk, zone_kind, zone_id, entered_at, overspeed, stay_fired)
 SELECT x.device_pk, x.zone_kind, x.zone_id, x.entered_at, x.overspeed, x.stay_fired
-  FROM jsonb_to_recordset($1::jsonb)
+  FROM jsonb_to_recordset(${rows})
        AS x(device_pk int, zone_kind text, zone_id int, entered_at timestamptz, overspeed boolean, stay_fired boolean)
   JOIN devices d ON d.id = x.device_pk
 ON CONFLICT (device_pk, zone_kind, zone_id) DO UPDATE SET
   entered_at = EXCLUDED.entered_at, overspeed = EXCLUDED.overspeed, stay_fired = EXCLUDED.stay_fired`;
 
-const DELETE_VISITS = `
-DELETE FROM zone_states z USING unnest($1::int[], $2::text[], $3::int[]) AS x(device_pk, zone_kind, zone_id)
+const DELETE_VISITS = (keys: string) => `
+DELETE FROM zone_states z USING jsonb_to_recordset(${keys}) AS x(device_pk int, zone_kind text, zone_id int)
  WHERE z.device_pk = x.device_pk AND z.zone_kind = x.zone_kind AND z.zone_id = x.zone_id`;
 
-/** In the flush's transaction, with the positions and events that changed them. */
-export async function writeVisits(client: pg.PoolClient, c: VisitChanges): Promise<void> {
-  if (c.deletes.length)
-    await client.query(DELETE_VISITS, [
-      c.deletes.map((d) => d.device_pk),
-      c.deletes.map((d) => d.zone_kind),
-      c.deletes.map((d) => d.zone_id),
-    ]);
-  if (c.upserts.length) await client.query(UPSERT_VISITS, [JSON.stringify(c.upserts)]);
+/**
+ * The statements that write a flush's visit changes, their rows inlined as jsonb literals (`jsonb` quotes one):
+ * the flush sends them in the same message as its COPY (see writePlan).
+ */
+export function visitStatements(c: VisitChanges, jsonb: (rows: unknown[]) => string): string[] {
+  const out: string[] = [];
+  if (c.deletes.length) out.push(DELETE_VISITS(jsonb(c.deletes)));
+  if (c.upserts.length) out.push(UPSERT_VISITS(jsonb(c.upserts)));
+  return out;
 }
 
 /**

@@ -1,0 +1,156 @@
+import { createTestDatabase, dbTargets, stopTestServers } from '@lodestar/db/testing';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventRow, FlushPlan, PositionRow } from './plan.ts';
+import { writePlan } from './sql.ts';
+import type { VisitChanges } from './zone-sql.ts';
+import { insertFence } from './zone-test-support.ts';
+
+afterAll(stopTestServers);
+
+/**
+ * writePlan sends a flush with events or visit changes as one simple-protocol message (the COPY, then the other
+ * statements with their rows inlined): all of it is stored, or none of it.
+ */
+describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let pool: pg.Pool;
+  let pk: number;
+  let fenceId: number;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(target);
+    pool = db.pool;
+    const hold = await pool.query<{ id: number }>(
+      `INSERT INTO holds (name, hold_type, path) VALUES ('Fleet', 2, '/') RETURNING id`,
+    );
+    const holdId = hold.rows[0]!.id;
+    const dev = await pool.query<{ id: number }>(
+      `INSERT INTO devices (device_id, protocol, hold_id, name) VALUES ('861230000000001', 'gt06', $1, 'A') RETURNING id`,
+      [holdId],
+    );
+    pk = dev.rows[0]!.id;
+    fenceId = await insertFence(pool, {
+      holdId,
+      name: 'Dock',
+      geometry: { type: 'Circle', Center: [121.3, 31.4], Radius: 100 },
+    });
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  const position = (t: number): PositionRow => ({
+    device_pk: pk,
+    fix_time: new Date(t),
+    server_time: new Date(t),
+    valid: true,
+    lat: 31.4,
+    lon: 121.3,
+    speed: 12,
+    course: 90,
+    altitude: null,
+    satellites: 9,
+    alarms: [],
+    attributes: { acc: true },
+  });
+  const event = (t: number, alarm: string | null): EventRow => ({
+    device_pk: pk,
+    type: 'alarm',
+    alarm,
+    event_time: new Date(t).toISOString(),
+    lat: 31.4,
+    lon: 121.3,
+    fence_id: fenceId,
+    speed: 12,
+  });
+  const enter = (t: number): VisitChanges => ({
+    upserts: [
+      {
+        device_pk: pk,
+        zone_kind: 'f',
+        zone_id: fenceId,
+        entered_at: new Date(t).toISOString(),
+        overspeed: false,
+        stay_fired: false,
+      },
+    ],
+    deletes: [],
+  });
+  const plan = (over: Partial<FlushPlan>): FlushPlan => ({
+    positions: [],
+    events: [],
+    states: new Map(),
+    dropped: {},
+    updates: [],
+    ...over,
+  });
+  const count = async (sql: string) => (await pool.query<{ n: number }>(sql)).rows[0]!.n;
+  const stored = async () => ({
+    positions: await count('SELECT count(*)::int AS n FROM positions'),
+    events: await count('SELECT count(*)::int AS n FROM events'),
+    visits: await count('SELECT count(*)::int AS n FROM zone_states'),
+    days: await count('SELECT count(*)::int AS n FROM device_days'),
+  });
+
+  it('stores positions, events, visits and days together, the texts exactly as given', async () => {
+    const t = Date.parse('2026-03-01T08:00:00Z');
+    // Quotes, backslashes and a non-ASCII letter: the rows travel inlined in the statement's text.
+    const alarm = `fenceEnter 'Dock' \\ "east" 码头`;
+    await writePlan(
+      pool,
+      plan({ positions: [position(t), position(t + 1000)], events: [event(t, alarm)], visits: enter(t) }),
+      [{ day: '2026-03-01', devicePk: pk }],
+    );
+    expect(await stored()).toEqual({ positions: 2, events: 1, visits: 1, days: 1 });
+    const e = await pool.query('SELECT alarm, fence_id, speed, event_time FROM events');
+    expect(e.rows).toEqual([{ alarm, fence_id: fenceId, speed: 12, event_time: new Date(t) }]);
+    const v = await pool.query('SELECT entered_at, stay_fired FROM zone_states');
+    expect(v.rows).toEqual([{ entered_at: new Date(t), stay_fired: false }]);
+  });
+
+  it('stores nothing of a flush whose statement after the COPY fails, and the pool writes on', async () => {
+    const before = await stored();
+    const t = Date.parse('2026-03-01T09:00:00Z');
+    // type is NOT NULL: the events INSERT fails after the COPY ran.
+    const broken = { ...event(t, 'fenceLeave'), type: null as unknown as string };
+    await expect(
+      writePlan(
+        pool,
+        plan({ positions: [position(t)], events: [broken], visits: { upserts: [], deletes: enter(0).upserts } }),
+      ),
+    ).rejects.toThrow(/null value in column "type"/);
+    expect(await stored()).toEqual(before);
+    // A visit change that fails (a device removed since does not: the join skips it; a bad time does) takes the
+    // COPY's rows with it too.
+    const badVisit = enter(t);
+    badVisit.upserts[0]!.entered_at = 'not a time';
+    await expect(writePlan(pool, plan({ positions: [position(t)], visits: badVisit }))).rejects.toThrow();
+    expect(await stored()).toEqual(before);
+
+    await writePlan(
+      pool,
+      plan({
+        positions: [position(t)],
+        events: [event(t, 'fenceLeave')],
+        visits: { upserts: [], deletes: enter(0).upserts },
+      }),
+    );
+    expect(await stored()).toEqual({
+      ...before,
+      positions: before.positions + 1,
+      events: before.events + 1,
+      visits: 0,
+    });
+  });
+
+  it('writes a plan without positions (the stay sweep) atomically too', async () => {
+    const t = Date.parse('2026-03-01T10:00:00Z');
+    const before = await stored();
+    const broken = { ...event(t, 'fenceStay'), type: null as unknown as string };
+    await expect(writePlan(pool, plan({ events: [broken], visits: enter(t) }))).rejects.toThrow();
+    expect(await stored()).toEqual(before);
+    await writePlan(pool, plan({ events: [event(t, 'fenceStay')], visits: enter(t) }));
+    expect(await stored()).toEqual({ ...before, events: before.events + 1, visits: before.visits + 1 });
+  });
+});
