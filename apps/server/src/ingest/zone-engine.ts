@@ -253,10 +253,11 @@ export class ZoneBatch implements ZoneCheck {
     const time = fix.fixTime.getTime();
     if (!index.vipAt(slot, time)) return undefined;
     const visits = this.visitsOf(devicePk);
-    const zf: ZoneFix = { time, lat: fix.lat, lng: fix.lon, speed: fix.speedKmh, valid: fix.valid };
     const candidates = index.candidates(slot, fix.lon, fix.lat);
+    // Most fixes: outside every zone and inside none before, so nothing is allocated past this point.
     if (!candidates.length && !visits.size) return undefined;
 
+    const zf: ZoneFix = { time, lat: fix.lat, lng: fix.lon, speed: fix.speedKmh, valid: fix.valid };
     let next: Map<number, ZoneVisit> | undefined;
     const hits: ZoneHit[] = [];
     const stepOne = (zi: number, key: number, visit: ZoneVisit | undefined) => {

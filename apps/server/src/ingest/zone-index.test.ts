@@ -1,0 +1,92 @@
+import { compileZone, type LngLat } from '@lodestar/domain';
+import { describe, expect, it } from 'vitest';
+import { ZoneIndex } from './zone-index.ts';
+
+/** mulberry32 */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ORIGIN: LngLat = [121.4, 31.2];
+const M_PER_DEG = 111_320;
+const COS = Math.cos((ORIGIN[1] * Math.PI) / 180);
+const place = (x: number, y: number): [number, number] => [
+  ORIGIN[0] + x / (M_PER_DEG * COS),
+  ORIGIN[1] + y / M_PER_DEG,
+];
+
+describe('ZoneIndex.candidates', () => {
+  it('answers what testing every bound box would, as a device walks, stops and jumps, whatever the cache held', () => {
+    const rnd = seeded(7);
+    // 400 circles of 30–800 m over a 6 km square; device 1 bound to 150 of them (past the linear scan), device 2
+    // to 10 (the linear scan).
+    const zones = Array.from({ length: 400 }, (_, i) =>
+      compileZone(
+        {
+          kind: 'fence',
+          id: i + 1,
+          name: `F${i}`,
+          geometry: { type: 'Circle', Center: place(rnd() * 6000, rnd() * 6000), Radius: 30 + rnd() * 770 },
+          recordType: 'both',
+          triggerAlarm: true,
+          validFrom: null,
+          validTo: null,
+          dailyFrom: null,
+          dailyTo: null,
+          timeZone: 'Asia/Shanghai',
+          speedLimit: null,
+          maxStayMinutes: null,
+        },
+        30,
+      ),
+    );
+    const many = Int32Array.from({ length: 150 }, (_, k) => 1 + ((k * 7) % 400));
+    const few = Int32Array.from({ length: 10 }, (_, k) => 3 + k * 37);
+    const bindings = [
+      { devicePk: 1, vipUntil: Number.POSITIVE_INFINITY, fenceIds: many, roadIds: [] },
+      { devicePk: 2, vipUntil: Number.POSITIVE_INFINITY, fenceIds: few, roadIds: [] },
+    ];
+    const brute = (ids: Int32Array, lng: number, lat: number) =>
+      zones
+        .map((z, i) => ({ z, i }))
+        .filter(({ z }) => ids.indexOf(z.def.id) >= 0)
+        .filter(({ z: { searchBox: b } }) => lng >= b[0] && lat >= b[1] && lng <= b[2] && lat <= b[3])
+        .map(({ i }) => i)
+        .sort((a, b) => a - b);
+
+    let index = new ZoneIndex(zones, bindings);
+    let [x, y] = [3000, 3000];
+    let hits = 0;
+    for (let step = 0; step < 10_000; step++) {
+      const r = rnd();
+      if (r < 0.01)
+        [x, y] = [rnd() * 8000 - 1000, rnd() * 8000 - 1000]; // a jump, out of the square at times
+      else if (r < 0.2) {
+        // parked: the same place
+      } else {
+        x += (rnd() - 0.5) * 120;
+        y += (rnd() - 0.5) * 120;
+      }
+      // A reload makes a new index, its cache empty, now and then.
+      if (step % 2500 === 2499) index = new ZoneIndex(zones, bindings);
+      const [lng, lat] = place(x, y);
+      for (const [pk, ids] of [
+        [1, many],
+        [2, few],
+      ] as const) {
+        const got = index.candidates(index.slotOf(pk)!, lng, lat).sort((a, b) => a - b);
+        expect(got).toEqual(brute(ids, lng, lat));
+        hits += got.length;
+      }
+    }
+    // The walk met zones (the comparison is not of empty lists only).
+    expect(hits).toBeGreaterThan(2500);
+  });
+});
