@@ -14,6 +14,13 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Importing the server's module graph took ~4 s a file, most of a route test's time: a worker keeps it for the
+    // files it runs (each file still builds its app on a database of its own). Two workers on CI's two cores,
+    // which vitest would make one (cores - 1): a worker spends much of its time waiting on PostgreSQL.
+    isolate: false,
+    maxWorkers: 2,
+    // One embedded PostgreSQL for the run and a migrated template database per server (packages/db/src/testing.ts).
+    globalSetup: ['packages/db/src/test-global-setup.ts'],
     env: { TZ: 'UTC' },
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.tmp/vitest-unit.json' }]] : ['default'],
   },

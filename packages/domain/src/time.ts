@@ -1,8 +1,12 @@
 // Building an Intl.DateTimeFormat costs ~0.3 ms; a list of 1,000 rows formats thousands of times.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+// Node re-reads TZ when it changes (the console's tests move the runtime's zone and back within one worker),
+// so the runtime's own formatter is kept per TZ; a browser has no process and one zone.
+const runtimeTz = () => (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.TZ;
+
 function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
+  const key = timeZone ?? `runtime:${runtimeTz() ?? ''}`;
   let f = formatters.get(key);
   if (!f) {
     // h23 so midnight is 00, never 24. An unknown zone name throws here, and is not kept.

@@ -1,5 +1,5 @@
 import type { MapSettings } from '@lodestar/domain';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The store remembers a choice in localStorage, which node lacks: a Map stands in for it.
 const saved = new Map<string, string>();
@@ -8,6 +8,8 @@ vi.stubGlobal('localStorage', {
   setItem: (k: string, v: string) => saved.set(k, v),
   removeItem: (k: string) => saved.delete(k),
 });
+// Test files share a worker (isolate: false): the next file must not find this stand-in.
+afterAll(() => vi.unstubAllGlobals());
 
 const load = async () => (await import('./map-store.ts')).useMapSettings;
 const OSM_TILES = ['https://osm.example.org/{z}/{x}/{y}.png'];
