@@ -11,6 +11,7 @@ export default defineConfig({
     hookTimeout: 240_000,
     pool: 'forks',
     fileParallelism: false,
+    globalSetup: ['e2e/lib/global-setup.ts'],
     env: { TZ: 'UTC' },
     // A page answers in well under a second on an idle machine; CI machines and busy desks are slower,
     // so every poll waits up to 10 s (vitest's own default is 1 s) before it fails.

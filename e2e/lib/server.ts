@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createSharedDatabase } from '@lodestar/db/testing';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -28,11 +29,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `apps/server/src/main.ts` on a free port with a fresh data folder and waits for /healthz. */
+/**
+ * Starts `apps/server/src/main.ts` on a free port with a fresh data folder and waits for /healthz. Its database
+ * is a fresh copy of the run's migrated template on the shared embedded PostgreSQL (lib/global-setup.ts), or,
+ * outside that set-up or when `env` names a DATABASE_URL, what the server opens itself.
+ */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lodestar-e2e-'));
   chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as the postgres user when we are root
+  const database = env.DATABASE_URL ? undefined : await createSharedDatabase();
+  if (database) env = { ...env, DATABASE_URL: database.url };
   const lines: string[] = [];
   // e.g. SERVER_NODE_ARGS=--cpu-prof to profile the server under a browser test or bench:web.
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -87,6 +94,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
         clearTimeout(timer);
       }
       rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
 }
