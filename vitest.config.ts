@@ -21,7 +21,8 @@ export default defineConfig({
     maxWorkers: 2,
     // One embedded PostgreSQL for the run and a migrated template database per server (packages/db/src/testing.ts).
     globalSetup: ['packages/db/src/test-global-setup.ts'],
-    env: { TZ: 'UTC' },
+    // TEST_SCRYPT_N: cheaper password hashes for the tests' thousands of users and log-ins (packages/db password.ts).
+    env: { TZ: 'UTC', TEST_SCRYPT_N: '1024' },
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.tmp/vitest-unit.json' }]] : ['default'],
   },
 });

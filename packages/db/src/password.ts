@@ -1,7 +1,11 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 // scrypt with N=2^15, r=8, p=1: about 50 ms on this class of machine, 32 MiB of memory.
-const N = 32768;
+// Under vitest only (the test runner sets VITEST in its workers; the server never reads the variable otherwise),
+// TEST_SCRYPT_N may lower the cost for new hashes: the unit and route tests hash and verify thousands of passwords,
+// and at 2^15 that alone cost minutes of CI. The cost is stored in each hash, so verification follows it.
+const testN = process.env.VITEST ? Number(process.env.TEST_SCRYPT_N) : Number.NaN;
+const N = Number.isInteger(testN) && testN >= 1024 ? testN : 32768;
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
