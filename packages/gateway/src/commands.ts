@@ -13,8 +13,10 @@ export interface CommandLink {
 }
 
 /**
- * Command delivery: pending → sent (written to the device's live connection) → acknowledged when the device
- * answers, or failed ('timeout', 'unsupported …', the terminal's error). Work for one device is serialised.
+ * Command delivery: queued → sent (written to the device's live connection) → acknowledged when the device
+ * answers, or failed ('timeout', 'unsupported …', the terminal's error). A device asleep gets its queue when it
+ * next identifies itself; nothing past its expiry or cancelled is written (the store's markSent decides at send
+ * time). Work for one device is serialised.
  */
 export class CommandDispatcher {
   private readonly links = new Map<string, CommandLink>();
@@ -83,15 +85,18 @@ export class CommandDispatcher {
     const busy = new Set((this.inFlight.get(deviceId) ?? []).map((s) => s.command.id));
     for (const command of pending) {
       if (busy.has(command.id) || this.closed || this.links.get(deviceId) !== link) continue;
-      const encoded = link.encodeCommand(command);
       const at = this.opts.now();
+      // The store read it unexpired, but a device that reconnects after its expiry must never act on it.
+      if (command.expireAt && command.expireAt.getTime() <= at.getTime()) continue;
+      const encoded = link.encodeCommand(command);
       if ('unsupported' in encoded) {
         this.stats.commandsFailed++;
         await this.opts.commands.markFailed(command.id, at, encoded.unsupported);
         continue;
       }
-      // Marked sent before the write, so a fast answer can never be recorded before the "sent" state.
-      await this.opts.commands.markSent(command.id, at);
+      // Marked sent before the write, so a fast answer can never be recorded before the "sent" state; refused
+      // when it was cancelled or expired meanwhile, and then never written.
+      if (!(await this.opts.commands.markSent(command.id, at))) continue;
       const sent: SentCommand = { command, key: encoded.key, sentAt: at };
       sent.timer = setTimeout(() => this.expire(deviceId, sent), this.opts.commandTimeoutMs);
       sent.timer.unref();

@@ -43,12 +43,19 @@ export interface PendingCommand {
    * a Jt808ZoneSet / Jt808ZoneDelete (packages/protocols jt808/area.ts) for zoneSet / zoneDelete …
    */
   payload: Record<string, unknown>;
+  /** Never sent at or after this instant (the dispatcher checks again when it writes). */
+  expireAt?: Date;
 }
 
-/** The per-device command queue: pending → sent → acknowledged / failed / timed out. */
+/** The per-device command queue: queued → sent → acknowledged / failed ('timeout' when unanswered). */
 export interface CommandStore {
+  /** The device's queued commands not past their expiry, oldest first. */
   pendingFor(deviceId: string): Promise<PendingCommand[]>;
-  markSent(id: number, at: Date): Promise<void>;
+  /**
+   * False when the command may no longer go out (cancelled or expired since it was read): the dispatcher then
+   * does not write it. The store decides, so a cancel made through another process is honoured too.
+   */
+  markSent(id: number, at: Date): Promise<boolean>;
   markAcknowledged(id: number, at: Date, result?: string): Promise<void>;
   markFailed(id: number, at: Date, reason: string): Promise<void>;
 }

@@ -24,7 +24,7 @@ function memoryPorts(known: string[]) {
   };
   const commands = {
     pendingFor: async (): Promise<PendingCommand[]> => [],
-    markSent: async () => {},
+    markSent: async () => true,
     markAcknowledged: async () => {},
     markFailed: async () => {},
   };

@@ -54,7 +54,7 @@ export class MemoryDirectory implements DeviceDirectory {
 
 export type CommandState = {
   command: PendingCommand;
-  status: 'pending' | 'sent' | 'acknowledged' | 'failed';
+  status: 'pending' | 'sent' | 'acknowledged' | 'failed' | 'cancelled';
   note?: string;
 };
 
@@ -63,10 +63,15 @@ export class MemoryCommands implements CommandStore {
   readonly history: string[] = [];
   private nextId = 1;
 
-  add(deviceId: string, type: PendingCommand['type'], payload: Record<string, unknown> = {}): number {
+  add(deviceId: string, type: PendingCommand['type'], payload: Record<string, unknown> = {}, expireAt?: Date): number {
     const id = this.nextId++;
-    this.states.set(id, { command: { id, deviceId, type, payload }, status: 'pending' });
+    this.states.set(id, { command: { id, deviceId, type, payload, expireAt }, status: 'pending' });
     return id;
+  }
+
+  /** As Command/CancelCommand does: only a pending command. */
+  cancel(id: number): void {
+    if (this.states.get(id)?.status === 'pending') this.set(id, 'cancelled');
   }
 
   status(id: number): CommandState | undefined {
@@ -79,8 +84,12 @@ export class MemoryCommands implements CommandStore {
       .map((s) => s.command);
   }
 
-  async markSent(id: number): Promise<void> {
+  /** As the database store: only a pending command not past its expiry goes out. */
+  async markSent(id: number, at: Date): Promise<boolean> {
+    const s = this.states.get(id);
+    if (s?.status !== 'pending' || (s.command.expireAt && s.command.expireAt <= at)) return false;
     this.set(id, 'sent');
+    return true;
   }
 
   async markAcknowledged(id: number, _at: Date, result?: string): Promise<void> {
