@@ -7,6 +7,7 @@ import { AccessEvents } from './lib/access-events.ts';
 import { Exporter } from './lib/exporter.ts';
 import { HoldScope } from './lib/hold-scope.ts';
 import { errSerializer } from './lib/log-errors.ts';
+import { registerMessages } from './lib/messages.ts';
 import type { OperationLogRepository } from './lib/operation-log-repository.ts';
 import { RegistrationRepository } from './modules/account/registration-repository.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -14,9 +15,12 @@ import { AccountService } from './modules/account/service.ts';
 import { SessionRepository } from './modules/account/session-repository.ts';
 import { SmsCodeRepository } from './modules/account/sms-code-repository.ts';
 import { registerCatalogue } from './modules/catalogue/module.ts';
+import { BatchService } from './modules/commands/batch-service.ts';
+import { COMMAND_MESSAGES } from './modules/commands/messages.ts';
 import { CommandRepository } from './modules/commands/repository.ts';
 import { commandRoutes } from './modules/commands/routes.ts';
 import { CommandService } from './modules/commands/service.ts';
+import { scheduleExpirySweep } from './modules/commands/sweep.ts';
 import { DashboardRepository } from './modules/dashboard/repository.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
@@ -63,6 +67,9 @@ import { LiveService } from './modules/live/service.ts';
 import { LogRepository } from './modules/logs/repository.ts';
 import { logRoutes } from './modules/logs/routes.ts';
 import { LogService } from './modules/logs/service.ts';
+import { MessageRepository } from './modules/messages/repository.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
+import { MessageService } from './modules/messages/service.ts';
 import { registerMoves } from './modules/moves/module.ts';
 import { registerNotices } from './modules/notices/module.ts';
 import { registerPayments } from './modules/payments/module.ts';
@@ -225,7 +232,7 @@ export async function buildApp({
   downloadRoutes(app, new DownloadService(downloadRepo, exporter));
   await registerSims(app, { db, dataDir: config.dataDir, holds: holdScope, exporter, uploadLimits: config.uploads });
   const monitorRepo = new MonitorRepository(db, database.pool);
-  const commandRepo = new CommandRepository(db);
+  const commandRepo = new CommandRepository(db, database.pool);
   const notify = (deviceId: string) => notifyCommand?.(deviceId);
   deviceRoutes(
     app,
@@ -264,8 +271,14 @@ export async function buildApp({
     ),
     exporter,
   );
-  const commands = new CommandService(commandRepo, deviceRepo, notify);
-  commandRoutes(app, commands);
+  const commands = new CommandService(commandRepo, deviceRepo, notify, holdScope, config.onlineTimeoutMs);
+  registerMessages(COMMAND_MESSAGES);
+  commandRoutes(app, commands, new BatchService(commandRepo, commands, notify), exporter);
+  messageRoutes(
+    app,
+    new MessageService(new MessageRepository(database.pool), commandRepo, commands, deviceRepo, holdScope, sms, notify),
+  );
+  scheduleExpirySweep(app, commandRepo);
   vehicleLifeRoutes(app, new VehicleLifeService(new VehicleLifeRepository(db, database.pool), deviceRepo, opLog));
   registerVehicles(app, { db, holds: holdScope, logs: opLog, exporter, onlineTimeoutMs: config.onlineTimeoutMs });
   const monitor = new MonitorService(monitorRepo, holdScope, opLog, {

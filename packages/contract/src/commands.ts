@@ -9,7 +9,12 @@ import { type Static, Type } from 'typebox';
 import { DeviceID, Id, Literals, Nullable, ReplyOf } from './common.ts';
 
 /** Params' values: numbers, texts or booleans; the catalogue checks them per type (a 400 names `Params.<key>`). */
-export const CommandParams = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]), {
+/**
+ * One JSON type list, not a union: the server's validator coerces to a union's first member (a number became a
+ * text), while a list of types keeps whichever the value already has.
+ */
+const ParamValue = Type.Unsafe<string | number | boolean>({ type: ['string', 'number', 'boolean'] });
+export const CommandParams = Type.Record(Type.String(), ParamValue, {
   description: 'the type’s parameters, keys as Command/GetCommandTypes lists them',
 });
 export const ExpireMinutes = Type.Integer({

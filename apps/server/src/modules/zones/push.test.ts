@@ -6,6 +6,7 @@ import { type GatewayHandle, startGateway } from '@lodestar/gateway';
 import { deviceIds, startSimulator } from '@lodestar/simulator';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HoldScope } from '../../lib/hold-scope.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { CommandRepository } from '../commands/repository.ts';
 import { CommandService } from '../commands/service.ts';
@@ -45,8 +46,12 @@ describe.each(dbTargets())('ZonePush on $name PostgreSQL', (target) => {
     holdId = hold.id;
     userId = (await t.buildUser(hold, [])).id;
     // ZonePush uses only CommandService.queue, which reads no device: the device repository stays out.
-    const service = new CommandService(new CommandRepository(t.database.db), {} as DeviceRepository, (id) =>
-      notify(id),
+    const service = new CommandService(
+      new CommandRepository(t.database.db, t.database.pool),
+      {} as DeviceRepository,
+      (id) => notify(id),
+      {} as HoldScope,
+      60_000,
     );
     push = new ZonePush(service, new ZonePushRepository(t.database.db));
   });
