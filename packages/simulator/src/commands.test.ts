@@ -24,7 +24,9 @@ class Queue implements CommandStore {
       .map((r) => r.command);
   }
   async markSent(id: number) {
+    if (this.rows.get(id)?.status !== 'queued') return false;
     this.set(id, 'sent');
+    return true;
   }
   async markAcknowledged(id: number, _at: Date, result?: string) {
     this.set(id, 'acknowledged', result);
