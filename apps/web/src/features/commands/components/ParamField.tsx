@@ -1,0 +1,50 @@
+import type { CommandParamRow } from '@lodestar/contract/commands';
+import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { optionLabel, paramLabel } from '../labels.ts';
+import { paramRules } from '../params.ts';
+
+/** One parameter's field by its kind, with the catalogue's range, length and options. */
+export function ParamField({ param: p }: { param: CommandParamRow }) {
+  const { t } = useTranslation('commands');
+  const label = paramLabel(t, p.Key);
+  const range =
+    p.Min !== undefined && p.Max !== undefined ? t('form.rangeHint', { min: p.Min, max: p.Max }) : undefined;
+  const common = { name: ['Params', p.Key], label, rules: paramRules(p, t), extra: range };
+  switch (p.Kind) {
+    case 'bool':
+      return (
+        <Form.Item {...common} valuePropName="checked" extra={undefined}>
+          <Switch data-param={p.Key} />
+        </Form.Item>
+      );
+    case 'enum':
+      return (
+        <Form.Item {...common} extra={undefined}>
+          <Select
+            data-param={p.Key}
+            className={`param-${p.Key}`}
+            options={(p.Options ?? []).map((v) => ({ value: v, label: optionLabel(t, p.Key, v) }))}
+          />
+        </Form.Item>
+      );
+    case 'text':
+      return (
+        <Form.Item {...common} extra={undefined}>
+          <Input data-param={p.Key} className={`param-${p.Key}`} showCount maxLength={p.MaxLength} />
+        </Form.Item>
+      );
+    default:
+      return (
+        <Form.Item {...common}>
+          <InputNumber
+            data-param={p.Key}
+            className={`param-${p.Key}`}
+            style={{ width: 200 }}
+            precision={p.Kind === 'int' ? 0 : (p.Scale ?? 1)}
+            step={p.Kind === 'int' ? 1 : 10 ** -(p.Scale ?? 1)}
+          />
+        </Form.Item>
+      );
+  }
+}
