@@ -33,6 +33,9 @@ export const NAMESPACES = [
   'history',
   'events',
   'zones',
+  'commands',
+  'messages',
+  'photos',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });

@@ -1,6 +1,7 @@
 import {
   AlertOutlined,
   CloseOutlined,
+  CodeOutlined,
   DashboardOutlined,
   LockOutlined,
   StarFilled,
@@ -16,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { statusStyle } from '../../../map/device-status.ts';
 import type { TrailMode } from '../../../map/layers/TrailLayer.tsx';
 import { useFunctionSet } from '../../../store/session.ts';
+import { CommandHistory } from '../../commands/components/CommandHistory.tsx';
 import { type DeviceDetail, useDeviceDetail } from '../api/get-device-detail.ts';
 import { usePlace } from '../api/reverse-geocode.ts';
 import { useDeviceCommand } from '../hooks/use-device-command.ts';
@@ -53,7 +55,7 @@ export const DeviceDetails = memo(function DeviceDetails({
   const hasAlarm = d.Alarms.length > 0 || d.Status === 'alarm';
   const place = usePlace(d.Lat, d.Lng);
   const detail = useDeviceDetail(d.DeviceID, d.GpsTime ?? d.ReceiveTime);
-  const [dialog, setDialog] = useState<'positioning' | 'tires' | null>(null);
+  const [dialog, setDialog] = useState<'positioning' | 'tires' | 'commands' | null>(null);
   const items: DescriptionsProps['items'] = [
     ['DeviceID', d.DeviceID],
     ['DeviceName', d.DeviceName],
@@ -192,6 +194,16 @@ export const DeviceDetails = memo(function DeviceDetails({
           >
             {t('positioning.open')}
           </Button>
+          {funs.has(Fn.sendCommand) ? (
+            <Button
+              size="small"
+              className="details-commands"
+              icon={<CodeOutlined />}
+              onClick={() => setDialog('commands')}
+            >
+              {t('commands:history.open')}
+            </Button>
+          ) : null}
           {detail.data?.Tires ? (
             <Button
               size="small"
@@ -231,6 +243,11 @@ export const DeviceDetails = memo(function DeviceDetails({
         open={dialog === 'positioning'}
         name={name}
         detail={detail.data}
+        onClose={() => setDialog(null)}
+      />
+      <CommandHistory
+        deviceId={dialog === 'commands' ? d.DeviceID : null}
+        name={name}
         onClose={() => setDialog(null)}
       />
       <TirePressureDialog

@@ -1,10 +1,12 @@
 import {
   AimOutlined,
   AlertOutlined,
+  CodeOutlined,
   EllipsisOutlined,
   HistoryOutlined,
   InfoCircleOutlined,
   LockOutlined,
+  MessageOutlined,
   NodeIndexOutlined,
   PoweroffOutlined,
   SafetyCertificateOutlined,
@@ -32,7 +34,9 @@ export type RowAction =
   | 'activate'
   | 'lock'
   | 'unlock'
-  | 'policy';
+  | 'policy'
+  | 'message'
+  | 'command';
 
 interface Props {
   row: MonitorRow;
@@ -97,8 +101,11 @@ function RowMenu({ row, label, onAction }: Props) {
     supportsCommand(row.Protocol, type)
       ? {}
       : { disabled: true, title: t('rowMenu.unsupported', { protocol: row.Protocol }) };
+  if (funs.has(Fn.sendMessage))
+    items.push({ key: 'message', icon: <MessageOutlined />, label: t('messages:dialog.title') });
   if (funs.has(Fn.sendCommand))
     items.push(
+      { key: 'command', icon: <CodeOutlined />, label: t('commands:send.open') },
       { key: 'arm', icon: <LockOutlined />, label: t('actions.arm'), ...unsupported('arm') },
       { key: 'disarm', icon: <UnlockOutlined />, label: t('actions.disarm'), ...unsupported('disarm') },
     );

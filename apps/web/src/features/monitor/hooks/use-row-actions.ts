@@ -20,6 +20,9 @@ export interface RowActionTargets {
   trail: (id: string) => void;
   release: (row: MonitorRow) => void;
   policy: (row: MonitorRow) => void;
+  /** The send-message dialog, or the command dialog, for this one device. */
+  message: (row: MonitorRow) => void;
+  command: (row: MonitorRow) => void;
 }
 
 /**
@@ -54,6 +57,10 @@ export function useRowActions(targets: RowActionTargets): (action: RowAction, ro
         return targets.release(row);
       case 'policy':
         return targets.policy(row);
+      case 'message':
+        return targets.message(row);
+      case 'command':
+        return targets.command(row);
       case 'arm':
       case 'disarm':
         return void command.run(action, id);

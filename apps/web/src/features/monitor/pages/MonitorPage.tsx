@@ -1,15 +1,18 @@
 import '../monitor.css';
+import { CodeOutlined } from '@ant-design/icons';
 import type { MonitorRow } from '@lodestar/contract/monitor';
-import { LIMITS, STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
-import { Alert, App } from 'antd';
+import { Fn, LIMITS, STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
+import { Alert, App, Button } from 'antd';
 import { type ComponentProps, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import type { TrailMode } from '../../../map/layers/TrailLayer.tsx';
-import { useSession } from '../../../store/session.ts';
+import { useFunctionSet, useSession } from '../../../store/session.ts';
+import { BatchDialog } from '../../commands/components/BatchDialog.tsx';
 import { LiveAlarms } from '../../events/live/LiveAlarms.tsx';
 import { monitorSink } from '../../events/live/monitor-sink.ts';
+import { SendMessageDialog } from '../../messages/components/SendMessageDialog.tsx';
 import { useUserInfo } from '../../user/api/get-user-info.ts';
 import { useFollowDevice } from '../api/follow-device.ts';
 import { useMonitorCounts } from '../api/get-monitor-counts.ts';
@@ -50,6 +53,10 @@ export default function MonitorPage() {
   const [trailMode, setTrailMode] = useState<TrailMode>('line');
   const [releaseFor, setReleaseFor] = useState<string | null>(null);
   const [policyFor, setPolicyFor] = useState<string | null>(null);
+  // The devices the send-message and command dialogs open with (one row's, or every listed row's).
+  const [messageFor, setMessageFor] = useState<string[] | null>(null);
+  const [commandFor, setCommandFor] = useState<string[] | null>(null);
+  const funs = useFunctionSet();
 
   const list = useMonitorList({
     HoldID: holdId ?? undefined,
@@ -110,6 +117,8 @@ export default function MonitorPage() {
     },
     release,
     policy: (row) => setPolicyFor(row.DeviceID),
+    message: (row) => setMessageFor([row.DeviceID]),
+    command: (row) => setCommandFor([row.DeviceID]),
   });
 
   const total = list.data?.total ?? 0;
@@ -124,6 +133,7 @@ export default function MonitorPage() {
       extra={
         <>
           <LiveAlarms onLocate={setSelectedId} onRelease={setReleaseFor} />
+          {funs.has(Fn.batchCommand) ? <BatchCommandButton onOpen={setCommandFor} /> : null}
           <FeedBar mode={mode} refresh={refresh} onRefresh={refreshAll} />
         </>
       }
@@ -167,7 +177,25 @@ export default function MonitorPage() {
       </div>
       <ReleaseFor id={releaseFor} onClose={closeRelease} />
       <PolicyFor id={policyFor} onClose={closePolicy} />
+      <SendMessageDialog devices={messageFor} onClose={() => setMessageFor(null)} />
+      {commandFor ? <BatchDialog open selection={commandFor} onClose={() => setCommandFor(null)} /> : null}
     </PageLayout>
+  );
+}
+
+/** Batch command over the devices the list shows now (a filter, a keyword or a pasted batch chose them). */
+function BatchCommandButton({ onOpen }: { onOpen: (ids: string[]) => void }) {
+  const { t } = useTranslation('commands');
+  const rows = useListedRows();
+  return (
+    <Button
+      size="small"
+      icon={<CodeOutlined />}
+      className="batch-command"
+      onClick={() => onOpen(rows.map((r) => r.DeviceID))}
+    >
+      {t('batch.open')}
+    </Button>
   );
 }
 
