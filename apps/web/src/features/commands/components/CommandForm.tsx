@@ -51,6 +51,7 @@ export function CommandForm({ form, types, loading }: Props) {
       <Form.Item name="Type" label={t('form.type')} rules={[{ required: true, message: t('form.typeRequired') }]}>
         <Select
           className="command-type"
+          virtual={false}
           loading={loading}
           placeholder={t('form.typePlaceholder')}
           options={options}
@@ -73,9 +74,13 @@ export function CommandForm({ form, types, loading }: Props) {
         />
       ) : null}
       {row?.VipOnly ? <Alert type="info" showIcon className="command-vip" title={t('form.vipOnly')} /> : null}
-      {row?.Params.map((p) => (
-        <ParamField key={`${row.Type}.${p.Key}`} param={p} />
-      ))}
+      {row?.Params.length ? (
+        <div className="command-params">
+          {row.Params.map((p) => (
+            <ParamField key={`${row.Type}.${p.Key}`} param={p} />
+          ))}
+        </div>
+      ) : null}
       <Form.Item name="ExpireMinutes" label={t('form.expiry')} extra={t('form.expiryHint')}>
         <Select
           className="command-expiry"

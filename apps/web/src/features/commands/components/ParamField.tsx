@@ -8,19 +8,19 @@ import { paramRules } from '../params.ts';
 export function ParamField({ param: p }: { param: CommandParamRow }) {
   const { t } = useTranslation('commands');
   const label = paramLabel(t, p.Key);
-  const range =
-    p.Min !== undefined && p.Max !== undefined ? t('form.rangeHint', { min: p.Min, max: p.Max }) : undefined;
-  const common = { name: ['Params', p.Key], label, rules: paramRules(p, t), extra: range };
+  // The range sits in the empty field itself, so an error under the field is the only line below it.
+  const range = p.Min !== undefined && p.Max !== undefined ? `${p.Min} – ${p.Max}` : undefined;
+  const common = { name: ['Params', p.Key], label, rules: paramRules(p, t) };
   switch (p.Kind) {
     case 'bool':
       return (
-        <Form.Item {...common} valuePropName="checked" extra={undefined}>
+        <Form.Item {...common} valuePropName="checked">
           <Switch data-param={p.Key} />
         </Form.Item>
       );
     case 'enum':
       return (
-        <Form.Item {...common} extra={undefined}>
+        <Form.Item {...common}>
           <Select
             data-param={p.Key}
             className={`param-${p.Key}`}
@@ -30,7 +30,7 @@ export function ParamField({ param: p }: { param: CommandParamRow }) {
       );
     case 'text':
       return (
-        <Form.Item {...common} extra={undefined}>
+        <Form.Item {...common}>
           <Input data-param={p.Key} className={`param-${p.Key}`} showCount maxLength={p.MaxLength} />
         </Form.Item>
       );
@@ -40,7 +40,8 @@ export function ParamField({ param: p }: { param: CommandParamRow }) {
           <InputNumber
             data-param={p.Key}
             className={`param-${p.Key}`}
-            style={{ width: 200 }}
+            style={{ width: '100%' }}
+            placeholder={range}
             precision={p.Kind === 'int' ? 0 : (p.Scale ?? 1)}
             step={p.Kind === 'int' ? 1 : 10 ** -(p.Scale ?? 1)}
           />
