@@ -86,7 +86,7 @@ describe('batch command', () => {
     await expect.poll(() => dialog().locator('.command-unsupported').textContent()).toContain('21 台设备中 19 台支持');
     const sent = page.waitForResponse((r) => r.url().includes('Command/SendBatch'));
     await dialog().locator('.batch-send').click();
-    expect((await (await sent).json()).code).toBe(0);
+    expect((await (await sent).json()).code).toBe(200);
 
     // The progress table, asked again every second: the connected trackers answer, the phones fail as
     // unsupported, the sleeping terminal's command waits.
