@@ -97,7 +97,7 @@ export function MessageForm({ devices, onSent }: { devices?: readonly string[]; 
         <Form.Item name="Flags" label={t('form.flags')}>
           <Checkbox.Group className="message-flags" options={FLAGS.map((f) => ({ value: f, label: t(`flag.${f}`) }))} />
         </Form.Item>
-        <Space wrap size={[24, 0]}>
+        <Space wrap size={[24, 0]} align="start">
           <Form.Item name="ViaSms" label={t('form.viaSms')} valuePropName="checked" extra={t('form.viaSmsHint')}>
             <Switch className="message-via-sms" />
           </Form.Item>

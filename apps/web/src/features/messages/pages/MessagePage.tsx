@@ -119,7 +119,7 @@ export default function MessagePage() {
                   <DatePicker.RangePicker showTime={{ format: 'HH:mm:ss' }} format={FMT} allowClear={false} />
                 </Form.Item>
                 <Form.Item name="HoldID" label={t('filter.hold')}>
-                  <HoldTreeSelect className="messages-hold" />
+                  <HoldTreeSelect className="messages-hold" style={{ width: 200 }} />
                 </Form.Item>
                 <Form.Item name="DeviceID" label={t('filter.device')}>
                   <Input allowClear className="messages-device" maxLength={32} />

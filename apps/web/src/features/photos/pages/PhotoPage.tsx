@@ -66,7 +66,7 @@ export default function PhotoPage() {
             <DatePicker.RangePicker showTime={{ format: 'HH:mm:ss' }} format={FMT} allowClear={false} />
           </Form.Item>
           <Form.Item name="HoldID" label={t('filter.hold')}>
-            <HoldTreeSelect className="photos-hold" />
+            <HoldTreeSelect className="photos-hold" style={{ width: 200 }} />
           </Form.Item>
           <Form.Item name="DeviceID" label={t('filter.device')}>
             <Input allowClear className="photos-device" maxLength={32} />
