@@ -32,7 +32,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('send message', () => {
+// Skipped until Message/SendMessage and GetMessageList are on main (command-queue).
+describe.skip('send message', () => {
   it('sends a text from the row menu and shows it acknowledged in the device’s message history', async () => {
     await logIn(page, server.url, ADMIN_PHONE, ADMIN_PASSWORD);
     await page.goto(`${server.url}/monitor/online`);
