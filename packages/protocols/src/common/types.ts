@@ -90,7 +90,33 @@ export interface DecodedMessage {
   crcValid?: boolean;
   /** Why nothing (or only part) was decoded: malformed frame, or no login/handshake yet. Decoders never throw. */
   error?: string;
+  /** A multimedia upload's announcement or one of its packets (JT/T 808 0x0800 / 0x0801), for the gateway to gather. */
+  media?: MediaMessage;
 }
+
+/** What a terminal says of a photo (or recording) it takes: JT/T 808-2019 table 83 / 85. */
+export interface MediaEvent {
+  mediaId: number;
+  /** 0 image, 1 audio, 2 video */
+  type: number;
+  /** 0 JPEG, 1 TIF, 2 MP3, 3 WAV, 4 WMV */
+  format: number;
+  /** 0 platform command, 1 timed, 2 robbery alarm, 3 collision or rollover, 4 door opened, 5 door closed, … */
+  event: number;
+  channel: number;
+}
+
+export type MediaMessage =
+  | { kind: 'event'; event: MediaEvent }
+  | {
+      kind: 'packet';
+      /** 1-based packet number and the packets in the upload (1 of 1 when the header carries no sub-package fields). */
+      index: number;
+      total: number;
+      /** Only the first packet starts with the multimedia header and its 28-byte location. */
+      head?: MediaEvent & { position: Position };
+      data: Buffer;
+    };
 
 export function newMessage(protocol: ProtocolName, messageType: number | string): DecodedMessage {
   return { protocol, kind: 'unknown', messageType, positions: [], alarms: [], attributes: {} };

@@ -6,6 +6,7 @@ import { decodeAuth, decodeBatch, decodeRegister, decodeTerminalReply, decodeTex
 import { encodeGeneralReply, encodeRegisterReply, encodeTimeSyncReply, type Jt808Target } from './encode.ts';
 import { type Jt808Frame, parseJt808Frame } from './frame.ts';
 import { decodeLocation } from './location.ts';
+import { decodeMediaEvent, decodeMediaPacket } from './multimedia.ts';
 import { JT808_DEVICE_ZONE_MINUTES, Jt808MsgId } from './messages.ts';
 
 export interface Jt808DecoderOptions {
@@ -86,6 +87,11 @@ export class Jt808Decoder {
   private decodeFrame(frame: Jt808Frame, target: Jt808Target, m: DecodedMessage): void {
     const h = frame.header;
     let body = frame.body;
+    if (h.msgId === Jt808MsgId.MediaData) {
+      // Each packet on its own: the gateway gathers them, asks again for lost ones (0x8800) and answers the whole.
+      decodeMediaPacket(new ByteReader(body), h, m, this.options.zoneMinutes ?? JT808_DEVICE_ZONE_MINUTES);
+      return;
+    }
     if (h.subpackage) {
       const whole = this.reassemble(frame);
       m.attributes.subpackage = `${h.subpackage.index}/${h.subpackage.total}`;
@@ -136,6 +142,9 @@ export class Jt808Decoder {
         break;
       case Jt808MsgId.ParametersAnswer:
         decodeParametersAnswer(r, m);
+        break;
+      case Jt808MsgId.MediaEvent:
+        decodeMediaEvent(r, m);
         break;
       case Jt808MsgId.CommandResponse:
       case Jt808MsgId.TextResponse:

@@ -58,3 +58,12 @@ export {
   unescapeJt808,
 } from './frame.ts';
 export { JT808_DEVICE_ZONE_MINUTES, Jt808MsgId } from './messages.ts';
+export { JT808_MEDIA_HEAD_BYTES } from './multimedia.ts';
+export {
+  decodeMediaReply,
+  encodeJt808Part,
+  encodeMediaEvent,
+  encodeMediaReply,
+  encodeMediaUpload,
+  JT808_MAX_BODY,
+} from './multimedia-encode.ts';

@@ -36,6 +36,9 @@ export enum Jt808MsgId {
   SetRoute = 0x8606,
   DeleteRoute = 0x8607,
   CameraShoot = 0x8801,
+  MediaEvent = 0x0800,
+  MediaData = 0x0801,
+  MediaDataReply = 0x8800,
 }
 
 export const FLAG = 0x7e;
