@@ -2,6 +2,7 @@ import { type DecodedMessage, hasDeviceIdForm, normaliseDeviceId } from '@lodest
 import type { ProtocolChannel } from './channels/index.ts';
 import type { CommandLink } from './commands.ts';
 import { carriesData, errorText, type GatewayContext, toRecord } from './context.ts';
+import { MediaAssembler } from './media.ts';
 import type { PendingCommand } from './ports.ts';
 
 /** How a connection reaches its device: a TCP socket, or a UDP peer address. */
@@ -43,6 +44,8 @@ export class DeviceConnection implements CommandLink {
   /** The last id a frame carried and its normalised form (a connection's frames nearly always carry one id). */
   private sentId: string | undefined;
   private normalisedId = '';
+  /** Multimedia uploads in progress (JT/T 808), made on the first packet. */
+  private media?: MediaAssembler;
 
   constructor(
     private readonly gw: GatewayContext,
@@ -92,6 +95,7 @@ export class DeviceConnection implements CommandLink {
   transportClosed(): void {
     if (this.closed) return;
     this.closed = true;
+    this.media?.close();
     if (this.deviceId === undefined) return;
     if (this.attached) this.gw.dispatcher.detach(this.deviceId, this);
     try {
@@ -171,6 +175,16 @@ export class DeviceConnection implements CommandLink {
       if (!durable && carriesData(m)) stats.acksWithheld++;
       else if (this.write(m.reply)) stats.acksSent++;
     }
+    for (const m of messages) if (m.media && !this.closed) await this.gatherMedia(m.deviceId as string, m.media);
+  }
+
+  private gatherMedia(deviceId: string, media: NonNullable<DecodedMessage['media']>): Promise<void> {
+    if (!this.channel.mediaReply) return Promise.resolve();
+    this.media ??= new MediaAssembler(this.gw, {
+      reply: (mediaId, missing) => this.channel.mediaReply?.(mediaId, missing),
+      write: (bytes) => this.write(bytes),
+    });
+    return this.media.accept(deviceId, media);
   }
 
   /** The id the device is registered under (normaliseDeviceId: the server applies the same rule on registration). */

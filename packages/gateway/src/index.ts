@@ -2,7 +2,15 @@
 
 export { COMMAND_SUPPORT, supportsCommand } from './command-support.ts';
 export { type GatewayHandle, startGateway } from './gateway.ts';
-export { DEFAULT_PORTS, type GatewayLogger, type GatewayOptions, type LogLevel, type PortSetting } from './options.ts';
+export { isJpeg } from './media.ts';
+export {
+  DEFAULT_PORTS,
+  type GatewayLogger,
+  type GatewayOptions,
+  type LogLevel,
+  type MediaLimits,
+  type PortSetting,
+} from './options.ts';
 export type {
   CommandStore,
   CommandType,
@@ -10,5 +18,7 @@ export type {
   InboundRecord,
   IngestSink,
   PendingCommand,
+  PhotoSink,
+  StoredPhoto,
 } from './ports.ts';
 export type { ConnectionLimits, GatewayStats } from './stats.ts';

@@ -1,5 +1,5 @@
 import type { ProtocolName } from '@lodestar/protocols';
-import type { CommandStore, DeviceDirectory, IngestSink } from './ports.ts';
+import type { CommandStore, DeviceDirectory, IngestSink, PhotoSink } from './ports.ts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type GatewayLogger = (level: LogLevel, msg: string, fields?: Record<string, unknown>) => void;
@@ -20,6 +20,10 @@ export interface GatewayOptions {
   sink: IngestSink;
   directory: DeviceDirectory;
   commands: CommandStore;
+  /** Where uploaded photos go; without it a terminal's upload is answered and dropped. */
+  photos?: PhotoSink;
+  /** Photo uploads (JT/T 808 0x0801) gathered in memory: see MediaLimits. */
+  media?: Partial<MediaLimits>;
   /** Per protocol; missing → DEFAULT_PORTS, 0 → disabled, -1 → a free port. */
   ports?: Partial<Record<ProtocolName, PortSetting>>;
   /** Bind every enabled protocol to a free port (tests); the actual ports are in the handle. */
@@ -67,10 +71,24 @@ export interface GatewayOptions {
   now?: () => Date;
 }
 
+/** Bounds on the uploads a gateway gathers (a terminal sends one at a time; a photo is tens to hundreds of KB). */
+export interface MediaLimits {
+  /** Bytes one device's upload may hold; past it the upload is dropped. Default 2 MiB. */
+  maxBytesPerDevice: number;
+  /** Bytes all uploads of the gateway may hold together; a new upload past it is refused. Default 64 MiB. */
+  maxBytes: number;
+  /** Quiet this long with packets missing: ask again for them (0x8800). Default 5 s. */
+  resendAfterMs: number;
+  /** Asked this many times with nothing new: give the upload up and free its memory. Default 3. */
+  maxResends: number;
+}
+
 export interface ResolvedOptions {
   sink: IngestSink;
   directory: DeviceDirectory;
   commands: CommandStore;
+  photos: PhotoSink | undefined;
+  media: MediaLimits;
   ports: Record<ProtocolName, PortSetting>;
   udp: ReadonlySet<ProtocolName>;
   host: string;
@@ -100,6 +118,13 @@ export function resolveOptions(o: GatewayOptions): ResolvedOptions {
     sink: o.sink,
     directory: o.directory,
     commands: o.commands,
+    photos: o.photos,
+    media: {
+      maxBytesPerDevice: positive('media.maxBytesPerDevice', o.media?.maxBytesPerDevice ?? 2 * 1024 * 1024),
+      maxBytes: positive('media.maxBytes', o.media?.maxBytes ?? 64 * 1024 * 1024),
+      resendAfterMs: positive('media.resendAfterMs', o.media?.resendAfterMs ?? 5_000),
+      maxResends: nonNegative('media.maxResends', o.media?.maxResends ?? 3),
+    },
     ports,
     udp: new Set(o.udp ?? ['h02', 'jt808']),
     host: o.host ?? '0.0.0.0',

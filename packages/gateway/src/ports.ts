@@ -19,6 +19,26 @@ export interface IngestSink {
   persist(records: InboundRecord[]): Promise<void>;
 }
 
+/** A photo a terminal uploaded (JT/T 808 0x0801), whole and checked as a JPEG. */
+export interface StoredPhoto {
+  deviceId: string;
+  /** The terminal's multimedia id (0x0800 / 0x0801). */
+  multimediaId: number;
+  channel: number;
+  /** 0x0800 event code: 0 platform command, 1 timed, 2 robbery alarm, 3 collision or rollover, … */
+  event: number;
+  /** The time of the location the terminal attached to the upload. */
+  at: Date;
+  lat: number | null;
+  lng: number | null;
+  bytes: Buffer;
+}
+
+/** Where whole photos go. `store` resolves once the file and its row are durable; the terminal is answered then. */
+export interface PhotoSink {
+  store(photo: StoredPhoto): Promise<void>;
+}
+
 export interface DeviceDirectory {
   /** Whether this device id is registered (for this protocol). Implementations cache briefly. */
   isKnown(protocol: ProtocolName, deviceId: string): Promise<boolean>;

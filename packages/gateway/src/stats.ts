@@ -29,6 +29,14 @@ export interface GatewayStats {
   commandsSent: number;
   commandsAcknowledged: number;
   commandsFailed: number;
+  /** Whole photos stored (JT/T 808 0x0801 uploads). */
+  photosStored: number;
+  /** Uploads given up: packets never came, over the memory caps, not a JPEG, or the sink failed. */
+  photosDropped: number;
+  /** 0x8800 requests asking a terminal again for missing packets. */
+  mediaResendRequests: number;
+  /** Bytes of uploads held in memory now (all connections). */
+  mediaBytes: number;
 }
 
 export function emptyStats(): GatewayStats {
@@ -51,6 +59,10 @@ export function emptyStats(): GatewayStats {
     commandsSent: 0,
     commandsAcknowledged: 0,
     commandsFailed: 0,
+    photosStored: 0,
+    photosDropped: 0,
+    mediaResendRequests: 0,
+    mediaBytes: 0,
   };
 }
 

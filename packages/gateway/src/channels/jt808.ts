@@ -7,6 +7,7 @@ import {
   encodeJt808SetParameters,
   encodeJt808ZoneDelete,
   encodeJt808ZoneSet,
+  encodeMediaReply,
   encodePositionQuery,
   encodeQueryAttributes,
   encodeQueryParameters,
@@ -95,6 +96,10 @@ export function jt808Channel(o: ChannelOptions): ProtocolChannel {
       // Commands go to the terminal of the last frame whose header parsed.
       const target = decoder.lastTarget;
       return target ? encode(command, target, next()) : { unsupported: 'no terminal header seen yet' };
+    },
+    mediaReply(mediaId, missing) {
+      const target = decoder.lastTarget;
+      return target && encodeMediaReply(target, next(), mediaId, missing);
     },
     answerTo: answer,
   };

@@ -14,6 +14,8 @@ export interface ProtocolChannel {
   encodeCommand(command: PendingCommand, deviceId: string): EncodedCommand;
   /** Which sent command (if any) this device message answers. */
   answerTo(message: DecodedMessage, sent: readonly SentCommand[]): CommandAnswer | undefined;
+  /** The answer to a multimedia upload naming the packets still missing (none: all arrived); JT/T 808 only. */
+  mediaReply?(mediaId: number, missing: readonly number[]): Buffer | undefined;
 }
 
 /** The bytes to write and what identifies the answer (JT/T 808 serial, H02 command word …), or why not. */

@@ -6,8 +6,8 @@ import { decodeAuth, decodeBatch, decodeRegister, decodeTerminalReply, decodeTex
 import { encodeGeneralReply, encodeRegisterReply, encodeTimeSyncReply, type Jt808Target } from './encode.ts';
 import { type Jt808Frame, parseJt808Frame } from './frame.ts';
 import { decodeLocation } from './location.ts';
-import { decodeMediaEvent, decodeMediaPacket } from './multimedia.ts';
 import { JT808_DEVICE_ZONE_MINUTES, Jt808MsgId } from './messages.ts';
+import { decodeMediaEvent, decodeMediaPacket } from './multimedia.ts';
 
 export interface Jt808DecoderOptions {
   /** Device clock zone in minutes east of UTC (default GMT+8, JT/T 808 §4.4). */
