@@ -7,3 +7,4 @@ export * from './schema-sim.ts';
 export * from './schema-track.ts';
 export * from './schema-trips.ts';
 export * from './schema-zones.ts';
+export * from './schema-photos.ts';
