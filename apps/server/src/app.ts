@@ -73,6 +73,7 @@ import { MessageService } from './modules/messages/service.ts';
 import { registerMoves } from './modules/moves/module.ts';
 import { registerNotices } from './modules/notices/module.ts';
 import { registerPayments } from './modules/payments/module.ts';
+import { registerPhotos } from './modules/photos/module.ts';
 import { PoiRepository } from './modules/pois/repository.ts';
 import { poiRoutes } from './modules/pois/routes.ts';
 import { PoiService } from './modules/pois/service.ts';
@@ -296,6 +297,7 @@ export async function buildApp({
     push: new ZonePush(commands, new ZonePushRepository(db)),
   });
   registerEvents(app, { db, holds: holdScope, exporter });
+  registerPhotos(app, { db, dataDir: config.dataDir, holds: holdScope, devices: deviceRepo, commands });
   poiRoutes(app, new PoiService(new PoiRepository(db), holdScope, opLog));
   // The GPS home's device figures are the monitor's counts themselves, not a second set of rules.
   dashboardRoutes(

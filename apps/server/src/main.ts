@@ -16,6 +16,7 @@ import { loadConfig, rolesApart } from './config.ts';
 import { InProcessBus, type LiveBus } from './ingest/bus.ts';
 import { createIngest, fenceSettings } from './ingest/index.ts';
 import { NatsBus } from './ingest/nats-bus.ts';
+import { PgPhotoSink } from './ingest/photo-sink.ts';
 import { gatewayConnectionCap, raiseOpenFileLimit } from './lib/open-files.ts';
 import { HttpSmsProvider, LocalSmsProvider } from './modules/sms/provider.ts';
 import { joinDeployment } from './scale/deployment.ts';
@@ -95,6 +96,8 @@ async function main() {
       sink: scale?.sink ?? ingest.writer,
       directory: ingest.directory,
       commands: ingest.commands,
+      // Every gateway process writes its photos itself (files under DATA_DIR, rows in the database it shares).
+      photos: new PgPhotoSink(database.pool, ingest.cache, config.dataDir),
       logger: (level, msg, fields) => {
         if (level === 'warn' || level === 'error') log(level, `gateway: ${msg}`, fields);
       },

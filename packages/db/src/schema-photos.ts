@@ -4,7 +4,17 @@
  * time of the shot, so a device moved later leaves its old photos with the unit that owned it then.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { holds } from './schema-core.ts';
 import { commands, devices } from './schema-fleet.ts';
 
@@ -30,9 +40,7 @@ export const photos = pgTable(
     path: text('path').notNull(),
     /** The 'photo' command this upload answers, when one was sent to the device shortly before. */
     commandId: integer('command_id').references(() => commands.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [
     index('photos_hold_taken_idx').on(t.holdId, t.takenAt),

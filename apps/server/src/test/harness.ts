@@ -131,6 +131,8 @@ export async function startTestApp(target: DbTarget, env: Record<string, string>
   return {
     app: app as FastifyInstance,
     database,
+    /** DATA_DIR of this app (its own temporary directory unless the test named one). */
+    dataDir: config.dataDir,
     ingest,
     rootHold,
     smsLog,

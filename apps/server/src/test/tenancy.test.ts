@@ -6,6 +6,7 @@ import { DEVICES_TENANCY_PATHS } from '../modules/devices/tenancy-covered.ts';
 import { EVENTS_TENANCY_PATHS } from '../modules/events/tenancy-covered.ts';
 import { NOTICES_TENANCY_PATHS } from '../modules/notices/tenancy-covered.ts';
 import { PAYMENTS_TENANCY_PATHS } from '../modules/payments/tenancy-covered.ts';
+import { PHOTOS_TENANCY_PATHS } from '../modules/photos/tenancy-covered.ts';
 import { POIS_TENANCY_PATHS } from '../modules/pois/tenancy-covered.ts';
 import { RECONCILIATION_TENANCY_PATHS } from '../modules/reconciliation/tenancy-covered.ts';
 import { RENEWAL_TENANCY_PATHS } from '../modules/renewal/tenancy-covered.ts';
@@ -70,6 +71,7 @@ const COVERED_BY_MODULES = [
   ...ZONES_TENANCY_PATHS,
   ...EVENTS_TENANCY_PATHS,
   ...POIS_TENANCY_PATHS,
+  ...PHOTOS_TENANCY_PATHS,
 ];
 
 afterAll(stopTestServers);
