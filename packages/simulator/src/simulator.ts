@@ -4,6 +4,7 @@ import { LatencyRecorder } from './latency.ts';
 import { gt06Dialect } from './protocols/gt06.ts';
 import { h02Dialect } from './protocols/h02.ts';
 import { jt808Dialect } from './protocols/jt808.ts';
+import type { CameraOptions } from './protocols/jt808-camera.ts';
 import { deviceSeed, seededRandom } from './random.ts';
 import { Vehicle } from './route.ts';
 import { TcpTracker } from './tcp-tracker.ts';
@@ -34,6 +35,8 @@ export interface SimulatorOptions {
   /** Number the fleet from here (two simulators with distinct devices). Default 0. */
   idOffset?: number;
   onAck?: (ack: SimAck) => void;
+  /** The JT/T 808 trackers' camera: photo size, packet size, a packet dropped to force 0x8800. */
+  camera?: CameraOptions;
 }
 
 export interface SimulatorStats extends TrackerCounters {
@@ -70,7 +73,7 @@ export function startSimulator(o: SimulatorOptions): SimulatorHandle {
       counters,
       onAck: o.onAck,
     };
-    const tracker = createTracker(protocol, deviceId, deps);
+    const tracker = createTracker(protocol, deviceId, deps, o.camera);
     // Spread the fleet over the interval so reports do not arrive in bursts.
     const firstAfterMs = (index * intervalMs) / Math.max(1, o.devices);
     const stepMs = intervalMs * (o.timeScale ?? 1);
@@ -108,12 +111,12 @@ export function startSimulator(o: SimulatorOptions): SimulatorHandle {
   };
 }
 
-function createTracker(protocol: SimProtocol, deviceId: string, deps: TrackerDeps): Tracker {
+function createTracker(protocol: SimProtocol, deviceId: string, deps: TrackerDeps, camera?: CameraOptions): Tracker {
   switch (protocol) {
     case 'gt06':
       return new TcpTracker(deviceId, protocol, gt06Dialect(deviceId), deps);
     case 'jt808':
-      return new TcpTracker(deviceId, protocol, jt808Dialect(deviceId), deps);
+      return new TcpTracker(deviceId, protocol, jt808Dialect(deviceId, camera), deps);
     case 'h02':
       return new TcpTracker(deviceId, protocol, h02Dialect(deviceId), deps);
     case 'osmand':

@@ -1,6 +1,7 @@
 import { encodeJt808, gbkEncode, Jt808FrameSplitter, type Jt808Target, parseJt808Frame } from '@lodestar/protocols';
 import type { SimAlarm, SimFix } from '../route.ts';
 import { fuelLitres, hasVehicleSensors, tyresKPa } from '../sensors.ts';
+import { type CameraOptions, Jt808Camera } from './jt808-camera.ts';
 import { clockParts, type DialectEvent, type TcpDialect } from './types.ts';
 
 /** JT/T 808-2019 table 24 alarm bits and table 25 status bits. */
@@ -148,7 +149,7 @@ function attributesAnswer(deviceId: string): Buffer {
 }
 
 /** Register → 0x8100 with an auth code → 0x0102 authenticate → 0x8001 → logged in (JT/T 808-2019 §8.1-8.3). */
-export function jt808Dialect(deviceId: string): TcpDialect {
+export function jt808Dialect(deviceId: string, cameraOptions?: CameraOptions): TcpDialect {
   const t: Jt808Target = { phone: jt808Phone(deviceId) };
   const withSensors = hasVehicleSensors(deviceId);
   const plate = `沪A${deviceId.slice(-5)}`;
@@ -159,11 +160,13 @@ export function jt808Dialect(deviceId: string): TcpDialect {
     serial = (serial + 1) & 0xffff;
     return serial;
   };
+  const camera = new Jt808Camera(t, next, cameraOptions);
   return {
     splitter: () => new Jt808FrameSplitter(),
     login: () => encodeJt808Register(t, next(), plate),
     position(fix) {
       lastFix = fix;
+      camera.saw(fix);
       const s = next();
       const sensors = withSensors ? { fuelL: fuelLitres(deviceId, fix), tyresKPa: tyresKPa(deviceId, fix) } : undefined;
       return { bytes: encodeJt808Location(t, s, fix, sensors), key: String(s) };
@@ -173,6 +176,8 @@ export function jt808Dialect(deviceId: string): TcpDialect {
       if (!f) return [];
       const { msgId } = f.header;
       const body = f.body;
+      const shot = camera.onFrame(msgId, f.header.serial, body);
+      if (shot) return shot;
       if (msgId === 0x8100) {
         if (body[2] !== 0) return [{ type: 'refused' }];
         return [{ type: 'send', bytes: encodeJt808(0x0102, t, next(), body.subarray(3)) }];
