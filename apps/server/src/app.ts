@@ -148,7 +148,8 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
-    ajv: { customOptions: { allErrors: false } },
+    // allowUnionTypes: the command Params' values are one JSON type list (contract commands.ts), not a union.
+    ajv: { customOptions: { allErrors: false, allowUnionTypes: true } },
   });
   // The API shares the open-file reserve with the database pool and NATS: a flood of idle sockets on this port
   // must not take all of it (Node drops connections past the cap at accept).
