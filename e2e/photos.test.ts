@@ -33,8 +33,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-// Skipped until Photo/TakePhoto, GetPhotoList and GetPhoto and the simulator's upload are on main (photos).
-describe.skip('photos', () => {
+describe('photos', () => {
   it('takes a photo on a terminal and shows it in the grid and the viewer', async () => {
     await logIn(page, server.url, ADMIN_PHONE, ADMIN_PASSWORD);
     // The terminal must be connected for the command to go out at once.

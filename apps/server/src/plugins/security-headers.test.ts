@@ -45,6 +45,8 @@ describe('the content security policy', () => {
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('connect-src')).toContain('https://*.is.autonavi.com');
     expect(csp.get('img-src')).toContain('https://*.is.autonavi.com');
+    // The photo grid's object URLs (fetched with the token header).
+    expect(csp.get('img-src')).toContain('blob:');
   });
 });
 

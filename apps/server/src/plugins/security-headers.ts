@@ -26,8 +26,9 @@ export function tileSources(map: MapSettings): string[] {
 /**
  * The console's policy: scripts only its own files (no inline script, no eval), styles inline too
  * (Ant Design writes its CSS-in-JS into <style> elements, MapLibre positions markers with style
- * attributes), images and fetches from itself and the tile hosts (MapLibre fetches raster tiles,
- * Baidu's are fetched and re-tiled in the page), the live feed's WebSocket on the same host ('self'),
+ * attributes), images and fetches from itself and the tile hosts (MapLibre fetches raster tiles, Baidu's are
+ * fetched and re-tiled in the page), images from blob: too (/monitor/photo shows the JPEGs it fetched with the
+ * token header as object URLs, since an <img> cannot send the header), the live feed's WebSocket on the same host ('self'),
  * MapLibre's worker from the console's own file (map/setup.ts sets its URL, so no blob: worker), and
  * no framing by any page. Checked in chromium on the monitor, SIM pages and /API/docs: no violations.
  */
@@ -37,7 +38,7 @@ export function contentSecurityPolicy(map: MapSettings): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: ${tiles}`,
+    `img-src 'self' data: blob: ${tiles}`,
     "font-src 'self' data:",
     `connect-src 'self' ${tiles}`,
     "worker-src 'self'",
