@@ -132,6 +132,12 @@ describe('monitor row actions and view settings', () => {
     await menuItem('锁车').click();
     const confirm = page.locator('.lock-confirm');
     await expect.poll(() => confirm.textContent()).toContain('行驶中的车辆会停下');
+    // The user's own password again: nothing is sent without it.
+    const password = (dialog: typeof confirm) =>
+      dialog.locator('input.immobiliser-password, .immobiliser-password input');
+    await confirm.locator('.ant-btn-primary').click();
+    await expect.poll(() => page.getByText('请输入密码').count()).toBeGreaterThan(0);
+    await password(confirm).fill(ADMIN_PASSWORD);
     await settle();
     await browser.shot('32-monitor-lock-confirm-zh');
     await confirm.locator('.ant-btn-primary').click();
@@ -141,6 +147,7 @@ describe('monitor row actions and view settings', () => {
     // Restored, so the demo car drives on.
     await openMenu(h02!.DeviceID);
     await menuItem('解锁').click();
+    await password(page.locator('.unlock-confirm')).fill(ADMIN_PASSWORD);
     await page.locator('.unlock-confirm .ant-btn-primary').click();
     await expect.poll(() => page.getByText('解锁成功：设备已恢复油电').count(), { timeout: 60_000 }).toBeGreaterThan(0);
   });

@@ -16,6 +16,7 @@ import { SessionRepository } from './modules/account/session-repository.ts';
 import { SmsCodeRepository } from './modules/account/sms-code-repository.ts';
 import { registerCatalogue } from './modules/catalogue/module.ts';
 import { BatchService } from './modules/commands/batch-service.ts';
+import { checkPassword } from './modules/commands/checks.ts';
 import { COMMAND_MESSAGES } from './modules/commands/messages.ts';
 import { CommandRepository } from './modules/commands/repository.ts';
 import { commandRoutes } from './modules/commands/routes.ts';
@@ -286,6 +287,7 @@ export async function buildApp({
   const monitor = new MonitorService(monitorRepo, holdScope, opLog, {
     onlineTimeoutMs: config.onlineTimeoutMs,
     queueCommand: (device, type, userId) => commands.queue(device, type, {}, userId),
+    checkPassword: (auth, password) => checkPassword(commandRepo, auth, password),
     releaseCached: (pk) => (releaseAlarms ? releaseAlarms(pk) : live.writer.releaseAlarms(pk)),
   });
   monitorRoutes(app, monitor);

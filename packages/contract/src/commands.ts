@@ -35,7 +35,10 @@ export const SendCommandBody = Type.Object({
   Password: Type.Optional(Password),
 });
 export type SendCommandInput = Static<typeof SendCommandBody>;
-/** SendCommand, Photo/TakePhoto, and Command/Arm, Disarm, Lock and Unlock (body: DeviceIdBody). */
+/** Command/Lock and Command/Unlock: the immobiliser from the monitor, with the sender's password again. */
+export const ImmobiliserBody = Type.Object({ DeviceID, Password: Type.Optional(Password) });
+export type ImmobiliserInput = Static<typeof ImmobiliserBody>;
+/** SendCommand, Photo/TakePhoto, Command/Lock and Unlock, and Command/Arm and Disarm (body: DeviceIdBody). */
 export const CommandIdReply = ReplyOf(Type.Object({ CommandID: Type.Integer() }));
 export type CommandId = Static<typeof CommandIdReply>['data'];
 

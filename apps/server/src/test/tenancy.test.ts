@@ -2,6 +2,7 @@ import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { ALL_FUNCTION_IDS, ErrCode } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_TENANCY_PATHS } from '../modules/catalogue/tenancy-covered.ts';
+import { COMMANDS_TENANCY_PATHS } from '../modules/commands/tenancy-covered.ts';
 import { DEVICES_TENANCY_PATHS } from '../modules/devices/tenancy-covered.ts';
 import { EVENTS_TENANCY_PATHS } from '../modules/events/tenancy-covered.ts';
 import { NOTICES_TENANCY_PATHS } from '../modules/notices/tenancy-covered.ts';
@@ -69,6 +70,7 @@ const COVERED_BY_MODULES = [
   ...REPORTS_TENANCY_PATHS,
   ...VEHICLES_TENANCY_PATHS,
   ...ZONES_TENANCY_PATHS,
+  ...COMMANDS_TENANCY_PATHS,
   ...EVENTS_TENANCY_PATHS,
   ...POIS_TENANCY_PATHS,
   ...PHOTOS_TENANCY_PATHS,

@@ -31,8 +31,9 @@ export class BatchService {
   ) {}
 
   async send(auth: AuthContext, input: SendBatchInput): Promise<{ BatchID: number; Count: number }> {
-    const checked = await checkCommand(this.repo, auth, input);
+    const checked = checkCommand(auth, input);
     const devices = await this.commands.targets(auth, input);
+    if (checked.def.immobiliser) await checkPassword(this.repo, auth, input.Password);
     const BatchID = await this.repo.insertBatch({
       holdId: auth.holdId,
       kind: 'command',

@@ -34,10 +34,10 @@ export interface CheckedCommand {
 
 /**
  * Everything about a send that does not depend on the device: the caller's right to the type, the catalogue's
- * parameters (a 400 naming `Params.<key>`), the immobiliser's password, the expiry.
+ * parameters (a 400 naming `Params.<key>`), the expiry. The immobiliser's password is checked by the caller once
+ * the devices are found (checkPassword), so another hold's device answers exactly as a missing one.
  */
-export async function checkCommand(
-  repo: CommandRepository,
+export function checkCommand(
   auth: AuthContext,
   input: {
     Type: string;
@@ -47,7 +47,7 @@ export async function checkCommand(
     Password?: string | undefined;
   },
   opts: { internalAllowed?: readonly string[] } = {},
-): Promise<CheckedCommand> {
+): CheckedCommand {
   const def = commandTypeDef(input.Type);
   if (!def || (def.internal && !opts.internalAllowed?.includes(def.type))) throw badRequest('invalidField', 'Type');
   if (!mayUse(auth, def)) throw forbidden();
@@ -56,7 +56,6 @@ export async function checkCommand(
   const checked = checkCommandParams(def, given);
   if (!checked.ok)
     throw badRequest('invalidField', checked.error.key === 'Params' ? 'Params' : `Params.${checked.error.key}`);
-  if (def.immobiliser) await checkPassword(repo, auth, input.Password);
   const minutes = input.ExpireMinutes ?? COMMAND_EXPIRY.defaultMinutes;
   return { def, params: checked.params, expireAt: new Date(Date.now() + minutes * 60_000) };
 }

@@ -6,7 +6,7 @@ import { assertInSubtree } from '../../lib/tenancy.ts';
 import { formatInZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { DeviceRepository } from '../devices/repository.ts';
-import { checkCommand, commandPayload, mayUse, refusalFor } from './checks.ts';
+import { checkCommand, checkPassword, commandPayload, mayUse, refusalFor } from './checks.ts';
 import type { CommandRepository, CommandTarget } from './repository.ts';
 
 /** At most this many unsupported devices named per type in Command/GetCommandTypes. */
@@ -73,8 +73,9 @@ export class CommandService {
 
   async send(auth: AuthContext, input: SendCommandInput): Promise<{ CommandID: number }> {
     // 'text' is the older console's free text; zone pushes are the zones module's own.
-    const checked = await checkCommand(this.commands, auth, input, { internalAllowed: ['text'] });
+    const checked = checkCommand(auth, input, { internalAllowed: ['text'] });
     const [device] = await this.namedTargets(auth, [input.DeviceID]);
+    if (checked.def.immobiliser) await checkPassword(this.commands, auth, input.Password);
     const refused = refusalFor(checked.def, device!, todayIn(auth.timeZone));
     if (refused)
       throw badRequest(refused === 'device VIP expired' ? 'deviceVipExpired' : 'unsupportedProtocol', device!.deviceId);

@@ -105,15 +105,28 @@ describe.each(dbTargets())('row actions on $name PostgreSQL', (target) => {
   });
 
   it('queues lock as engineStop and unlock as engineResume, logged, for the gateway', async () => {
-    const lock = await t.call<{ CommandID: number }>('POST', 'Command/Lock', { token, body: { DeviceID: H02 } });
-    const unlock = await t.call<{ CommandID: number }>('POST', 'Command/Unlock', { token, body: { DeviceID: GT06 } });
+    // The sender's password again, or nothing is queued.
+    for (const Password of [undefined, 'wrong-pass']) {
+      const refused = await t.call('POST', 'Command/Lock', { token, body: { DeviceID: H02, Password }, lang: 'en' });
+      expect({ code: refused.code, errCode: refused.errCode }).toEqual({ code: 400, errCode: ErrCode.Validation });
+      expect(refused.msg).toMatch(/Password/i);
+    }
+    expect(await new PgCommandStore(t.database.pool).pendingFor(H02)).toEqual([]);
+    const lock = await t.call<{ CommandID: number }>('POST', 'Command/Lock', {
+      token,
+      body: { DeviceID: H02, Password: 'pass1234' },
+    });
+    const unlock = await t.call<{ CommandID: number }>('POST', 'Command/Unlock', {
+      token,
+      body: { DeviceID: GT06, Password: 'pass1234' },
+    });
     expect([lock.code, unlock.code]).toEqual([200, 200]);
     const store = new PgCommandStore(t.database.pool);
     expect(await store.pendingFor(H02)).toEqual([
-      { id: lock.data.CommandID, deviceId: H02, type: 'engineStop', payload: {} },
+      expect.objectContaining({ id: lock.data.CommandID, deviceId: H02, type: 'engineStop', payload: {} }),
     ]);
     expect(await store.pendingFor(GT06)).toEqual([
-      { id: unlock.data.CommandID, deviceId: GT06, type: 'engineResume', payload: {} },
+      expect.objectContaining({ id: unlock.data.CommandID, deviceId: GT06, type: 'engineResume', payload: {} }),
     ]);
     // Followed to the acknowledgement with 83 alone (no send-command function).
     await store.markAcknowledged(lock.data.CommandID, new Date(), 'S20,1,1');

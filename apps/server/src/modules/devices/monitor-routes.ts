@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { CommandIdReply } from '@lodestar/contract/commands';
+import { CommandIdReply, ImmobiliserBody } from '@lodestar/contract/commands';
 import { DeviceIdBody } from '@lodestar/contract/devices';
 import {
   DeviceDetailReply,
@@ -82,11 +82,15 @@ export function monitorRoutes(fastify: FastifyInstance, svc: MonitorService) {
         config: { fn },
         schema: {
           tags: ['commands'],
-          body: DeviceIdBody,
+          // Lock and unlock carry the sender's password (checked after the device, like SendCommand's).
+          body: action ? ImmobiliserBody : DeviceIdBody,
           response: { 200: CommandIdReply },
         },
       },
-      async (req, reply) => reply.ok(await svc.command(req.auth, req.body.DeviceID, type, action)),
+      async (req, reply) => {
+        const body = req.body as { DeviceID: string; Password?: string };
+        return reply.ok(await svc.command(req.auth, body.DeviceID, type, action, body.Password));
+      },
     );
   }
 }

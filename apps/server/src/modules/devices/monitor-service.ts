@@ -13,6 +13,8 @@ export interface MonitorOptions {
   onlineTimeoutMs: number;
   /** Queues a command for a device and tells the gateway; returns the command id. */
   queueCommand: (device: { pk: number; deviceId: string }, type: MonitorCommand, userId: number) => Promise<number>;
+  /** Cutting or restoring fuel or power asks for the caller's own password again (the commands module checks it). */
+  checkPassword: (auth: AuthContext, password: string | undefined) => Promise<void>;
   /** Ingest's cached state must forget released alarms too. */
   releaseCached: (devicePk: number) => void;
 }
@@ -77,9 +79,11 @@ export class MonitorService {
     deviceId: string,
     type: MonitorCommand,
     action: string | undefined,
+    password?: string,
   ): Promise<{ CommandID: number }> {
     const d = await this.device(auth, deviceId);
     if (!supportsCommand(d.protocol, type)) throw badRequest('unsupportedProtocol', d.protocol);
+    if (action) await this.options.checkPassword(auth, password);
     const id = await this.options.queueCommand(d, type, auth.userId);
     if (action)
       await this.logs.operation({

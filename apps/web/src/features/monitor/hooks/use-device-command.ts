@@ -14,7 +14,7 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Arm/disarm (send command), and lock/unlock: the immobiliser's cut and restore (function 83). */
 export type DeviceCommand = 'arm' | 'disarm' | 'lock' | 'unlock';
 
-const SEND: Record<DeviceCommand, (deviceId: string) => Promise<{ CommandID: number }>> = {
+const SEND: Record<DeviceCommand, (deviceId: string, password?: string) => Promise<{ CommandID: number }>> = {
   arm: armDevice,
   disarm: disarmDevice,
   lock: lockDevice,
@@ -36,11 +36,12 @@ export function useDeviceCommand() {
   const { message } = App.useApp();
   const [busy, setBusy] = useState<DeviceCommand | null>(null);
 
-  async function run(kind: DeviceCommand, deviceId: string) {
+  /** `password`: lock and unlock send the user's own password again (the server checks it). */
+  async function run(kind: DeviceCommand, deviceId: string, password?: string) {
     const key = `command-${deviceId}`;
     setBusy(kind);
     try {
-      const { CommandID } = await SEND[kind](deviceId);
+      const { CommandID } = await SEND[kind](deviceId, password);
       void message.loading({ key, content: t('command.sending'), duration: 0 });
       const until = Date.now() + GIVE_UP_MS;
       let row: CommandRow | undefined;

@@ -26,7 +26,7 @@ import { MonitorMap } from '../components/MonitorMap.tsx';
 import { ReleaseAlarmDialog } from '../components/ReleaseAlarmDialog.tsx';
 import { StatusFilters } from '../components/StatusFilters.tsx';
 import { useLiveTrails } from '../hooks/use-live-trails.ts';
-import { useRowActions } from '../hooks/use-row-actions.ts';
+import { useRowActions } from '../hooks/use-row-actions.tsx';
 import { useMonitorStore } from '../live/monitor-store.ts';
 import { useAutoRefresh } from '../live/use-auto-refresh.ts';
 import { useListedRow, useListedRows } from '../live/use-listed-rows.ts';

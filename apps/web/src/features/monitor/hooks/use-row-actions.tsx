@@ -1,5 +1,5 @@
 import type { MonitorRow } from '@lodestar/contract/monitor';
-import { App } from 'antd';
+import { App, Input } from 'antd';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -82,16 +82,37 @@ export function useRowActions(targets: RowActionTargets): (action: RowAction, ro
           },
         });
       case 'lock':
-      case 'unlock':
+      case 'unlock': {
+        // Cutting or restoring fuel and power asks for the user's own password again (checked by the server).
+        let password = '';
         return void modal.confirm({
           title: t(action === 'lock' ? 'rowMenu.lockTitle' : 'rowMenu.unlockTitle', { name }),
-          content: t(action === 'lock' ? 'rowMenu.lockConfirm' : 'rowMenu.unlockConfirm'),
+          content: (
+            <>
+              <p>{t(action === 'lock' ? 'rowMenu.lockConfirm' : 'rowMenu.unlockConfirm')}</p>
+              <Input.Password
+                className="immobiliser-password"
+                placeholder={t('commands:form.password')}
+                autoComplete="current-password"
+                onChange={(e) => {
+                  password = e.target.value;
+                }}
+              />
+            </>
+          ),
           okText: t(action === 'lock' ? 'rowMenu.lockOk' : 'rowMenu.unlockOk'),
           okButtonProps: { danger: action === 'lock' },
           cancelText: t('common:cancel'),
           className: `${action}-confirm`,
-          onOk: () => void command.run(action, id),
+          onOk: () => {
+            if (!password) {
+              void message.warning(t('commands:form.passwordRequired'));
+              return Promise.reject(new Error('password required'));
+            }
+            void command.run(action, id, password);
+          },
         });
+      }
     }
   };
   const latest = useRef(handle);
