@@ -1,15 +1,25 @@
 import { ApartmentOutlined, MenuFoldOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../store/session.ts';
 import { UnitTree } from './UnitTree.tsx';
 
+const NARROW = '(max-width: 768px)';
+
 /** The collapsible left panel holding the unit tree. */
 export function UnitPanel() {
   const { t } = useTranslation('shell');
-  // Folded at first on a phone, where it would take most of the screen.
-  const [open, setOpen] = useState(() => !window.matchMedia?.('(max-width: 768px)').matches);
+  // Folded on a phone, where it would take most of the screen: at first, and whenever the window narrows to
+  // a phone's width (a turned tablet, a desktop window made small); opened again when it widens.
+  const [open, setOpen] = useState(() => !window.matchMedia?.(NARROW).matches);
+  useEffect(() => {
+    const query = window.matchMedia?.(NARROW);
+    if (!query) return;
+    const follow = (e: MediaQueryListEvent) => setOpen(!e.matches);
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
   const holdName = useSession((s) => s.currentHoldName);
   if (!open)
     return (
