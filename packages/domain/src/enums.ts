@@ -25,12 +25,16 @@ export enum MenuPosition {
   Right = 3,
 }
 
-/** Order and install-task status (spec section 4). */
+/**
+ * Order and install-task status (spec section 4). Cancelled (8) is ours: the spec names no end for a task its
+ * creator withdraws, and deleting it would lose its log (docs/install-flow.md).
+ */
 export enum TaskStatus {
   Created = 0,
   WaitingConfirm = 1,
   Working = 2,
   WaitingApproval = 3,
+  Cancelled = 8,
   Completed = 9,
 }
 

@@ -7,6 +7,7 @@ export * from './devices.ts';
 export * from './enums.ts';
 export * from './functions.ts';
 export * from './identity.ts';
+export * from './install.ts';
 export * from './limits.ts';
 export * from './map.ts';
 export * from './menu.ts';
