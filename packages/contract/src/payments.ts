@@ -49,7 +49,7 @@ export type PayOrderSortColumn = (typeof PAY_ORDER_SORT_COLUMNS)[number];
 
 const listFilter = {
   ...SortOf(PAY_ORDER_SORT_COLUMNS),
-  Kind: Type.Optional(Type.Integer({ minimum: 0, maximum: 2, description: '0 all (forced by function)' })),
+  Kind: Type.Optional(Type.Integer({ minimum: 0, maximum: 3, description: '0 all (forced by function)' })),
   Method: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
   Status: Type.Optional(Type.Integer({ minimum: -1, maximum: 3, description: '-1 all' })),
   OrderNo: Type.Optional(Type.String({ maxLength: 64 })),

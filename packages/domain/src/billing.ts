@@ -11,8 +11,10 @@ export enum PayKind {
   Renewal = 1,
   /** An SMS pack (manage/msg): the order credits the payer hold's SMS balance. */
   SmsPack = 2,
+  /** A VPoint wallet top-up (/vip/wallet): the order credits the payer hold's wallet. */
+  WalletTopUp = 3,
 }
-export const PAY_KINDS = [1, 2] as const;
+export const PAY_KINDS = [1, 2, 3] as const;
 
 /** The two mobile payment providers of spec section 3 (Wallet order: pay method). */
 export enum PayMethod {

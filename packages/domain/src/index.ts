@@ -19,6 +19,7 @@ export * from './time.ts';
 export * from './trips.ts';
 export * from './validation.ts';
 export * from './vehicle-life.ts';
+export * from './vip.ts';
 export * from './zone-geometry.ts';
 export * from './zone-rules.ts';
 export * from './zones.ts';
