@@ -7,4 +7,5 @@ export * from './schema-photos.ts';
 export * from './schema-sim.ts';
 export * from './schema-track.ts';
 export * from './schema-trips.ts';
+export * from './schema-wallet.ts';
 export * from './schema-zones.ts';
