@@ -94,6 +94,7 @@ import { VehicleLifeRepository } from './modules/vehicle-life/repository.ts';
 import { vehicleLifeRoutes } from './modules/vehicle-life/routes.ts';
 import { VehicleLifeService } from './modules/vehicle-life/service.ts';
 import { registerVehicles } from './modules/vehicles/module.ts';
+import { registerWallet } from './modules/wallet/module.ts';
 import { WorkOrderRepository } from './modules/work-orders/repository.ts';
 import { ReviewService } from './modules/work-orders/review.ts';
 import { workOrderRoutes } from './modules/work-orders/routes.ts';
@@ -317,6 +318,17 @@ export async function buildApp({
   const payments = registerPayments(app, { db, config, holds: holdScope, exporter, notices });
   registerSms(app, { db, config, holds: holdScope, logs: opLog, exporter, sms, payments });
   registerRenewal(app, { db, holds: holdScope, exporter, payments, review });
+  // A device's new VIP expiry reaches the device caches and the fence engine as any other VIP write does.
+  registerWallet(app, {
+    db,
+    holds: holdScope,
+    logs: opLog,
+    exporter,
+    payments,
+    defaults: config.vip,
+    deviceChanged: invalidate,
+    vipChanged: notifyZones,
+  });
   registerReconciliation(app, { db, dataDir: config.dataDir, holds: holdScope, logs: opLog, exporter });
   registerReports(app, { db, holds: holdScope, exporter });
   geocodeRoutes(app, new CachedGeocoder(makeGeocoder(config)));

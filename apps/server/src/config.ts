@@ -126,6 +126,8 @@ export interface Config {
   geocoderKey: string | undefined;
   geocoderUrl: string | undefined;
   payment: PaymentSettings;
+  /** VIP prices (VPoints per device-year) and the top-up rate where no unit set its own (VIP_PRICE1/2, VPOINT_PER_YUAN). */
+  vip: { price1: number; price2: number; vpointPerYuan: number };
   /** The console's map: default provider and configured tile URL templates (MAP_*). */
   map: MapSettings;
   /** Per user: uploads no import used yet (UPLOAD_MAX_PENDING_*), removed after UPLOAD_EXPIRY_HOURS. */
@@ -400,6 +402,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderKey: env.GEOCODER_KEY || undefined,
     geocoderUrl: env.GEOCODER_URL || undefined,
     payment: paymentSettings(env),
+    vip: {
+      price1: int(env, 'VIP_PRICE1', 30),
+      price2: int(env, 'VIP_PRICE2', 50),
+      vpointPerYuan: positiveInt(env, 'VPOINT_PER_YUAN', 1),
+    },
     map: mapSettings(env),
     uploads: {
       maxPendingFiles: positiveInt(env, 'UPLOAD_MAX_PENDING_FILES', 20),

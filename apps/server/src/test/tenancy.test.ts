@@ -15,6 +15,7 @@ import { REPORTS_TENANCY_PATHS } from '../modules/reports/tenancy-covered.ts';
 import { SIMS_TENANCY_PATHS } from '../modules/sims/tenancy-covered.ts';
 import { SMS_TENANCY_PATHS } from '../modules/sms/tenancy-covered.ts';
 import { VEHICLES_TENANCY_PATHS } from '../modules/vehicles/tenancy-covered.ts';
+import { WALLET_FILTER_PATHS, WALLET_TENANCY_PATHS } from '../modules/wallet/tenancy-covered.ts';
 import { WORK_ORDER_TENANCY_PATHS } from '../modules/work-orders/tenancy-covered.ts';
 import { ZONES_TENANCY_PATHS } from '../modules/zones/tenancy-covered.ts';
 import { startTestApp, type TestApp } from './harness.ts';
@@ -74,6 +75,8 @@ const COVERED_BY_MODULES = [
   ...EVENTS_TENANCY_PATHS,
   ...POIS_TENANCY_PATHS,
   ...PHOTOS_TENANCY_PATHS,
+  ...WALLET_TENANCY_PATHS,
+  ...WALLET_FILTER_PATHS,
 ];
 
 afterAll(stopTestServers);

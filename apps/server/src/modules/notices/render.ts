@@ -59,6 +59,7 @@ const T = {
   reason: { zh: '原因：{Reason}', en: 'Reason: {Reason}', fr: 'Motif : {Reason}' },
   renewal: { zh: '续费', en: 'Renewal', fr: 'de renouvellement' },
   smsPack: { zh: '短信包', en: 'SMS pack', fr: 'de pack SMS' },
+  walletTopUp: { zh: '钱包充值', en: 'Wallet top-up', fr: 'de recharge du portefeuille' },
   unknown: { zh: '通知', en: 'Notice', fr: 'Avis' },
 } satisfies Record<string, Texts>;
 
@@ -106,7 +107,11 @@ export function renderNotice(kind: NoticeKind | string, p: NoticeParams, lang: L
       const values = {
         OrderNo: str(p.OrderNo),
         Amount: formatFen(num(p.AmountFen)),
-        What: (num(p.Kind) === PayKind.SmsPack ? T.smsPack : T.renewal)[lang],
+        What: (num(p.Kind) === PayKind.SmsPack
+          ? T.smsPack
+          : num(p.Kind) === PayKind.WalletTopUp
+            ? T.walletTopUp
+            : T.renewal)[lang],
         Reason: str(p.Reason),
       };
       const text = fill((paid ? T.paidText : T.failedText)[lang], values);

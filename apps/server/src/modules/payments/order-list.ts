@@ -13,13 +13,14 @@ export type { PayOrderListInput };
 export const KIND_FN: Record<number, number> = {
   [PayKind.Renewal]: Fn.simRecharge,
   [PayKind.SmsPack]: Fn.simSmsPayment,
+  [PayKind.WalletTopUp]: Fn.topUp,
 };
 
-/** Which kinds the caller's list shows (docs/SIM-API-2.md: with 4 only 1, with 12 only 2). */
+/** Which kinds the caller's list shows (docs/SIM-API-2.md: with 4 only 1, with 12 only 2, with 63 only 3). */
 export function kindsFor(auth: AuthContext, asked: number | undefined): number[] {
   const allowed = auth.funs.has(Fn.simPayOrders)
-    ? [PayKind.Renewal, PayKind.SmsPack]
-    : [PayKind.Renewal, PayKind.SmsPack].filter((k) => auth.funs.has(KIND_FN[k]!));
+    ? [PayKind.Renewal, PayKind.SmsPack, PayKind.WalletTopUp]
+    : [PayKind.Renewal, PayKind.SmsPack, PayKind.WalletTopUp].filter((k) => auth.funs.has(KIND_FN[k]!));
   if (asked && allowed.includes(asked)) return [asked];
   return allowed;
 }

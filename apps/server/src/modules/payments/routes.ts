@@ -36,8 +36,8 @@ const COLUMNS: ColumnSpec<Row>[] = [
 /** Where providers are told to call back (no appid query needed there). */
 export const NOTIFY_ALIAS = '/payment-notify';
 
-const PAYER_FNS = [Fn.simRecharge, Fn.simSmsPayment];
-const READER_FNS = [Fn.simRecharge, Fn.simSmsPayment, Fn.simPayOrders];
+const PAYER_FNS = [Fn.simRecharge, Fn.simSmsPayment, Fn.topUp];
+const READER_FNS = [Fn.simRecharge, Fn.simSmsPayment, Fn.topUp, Fn.simPayOrders];
 
 /** What an unauthenticated caller of the callbacks is allowed before its body is even read. */
 export interface NotifyLimits {

@@ -31,7 +31,11 @@ export interface ProviderSet {
   byName: (name: string) => PaymentProvider | undefined;
 }
 
-const KIND_PREFIX: Record<number, string> = { [PayKind.Renewal]: 'R', [PayKind.SmsPack]: 'S' };
+const KIND_PREFIX: Record<number, string> = {
+  [PayKind.Renewal]: 'R',
+  [PayKind.SmsPack]: 'S',
+  [PayKind.WalletTopUp]: 'W',
+};
 
 export function toOrderView(o: OrderRow, provider: PaymentProvider | undefined, lang: Language, tz: string): OrderView {
   return {

@@ -12,6 +12,7 @@ export const PAY_STATUS_TEXT: Record<number, Texts> = {
 export const PAY_KIND_TEXT: Record<number, Texts> = {
   1: { zh: 'SIM续费', en: 'SIM renewal', fr: 'Renouvellement SIM' },
   2: { zh: '短信包', en: 'SMS pack', fr: 'Pack SMS' },
+  3: { zh: '钱包充值', en: 'Wallet top-up', fr: 'Recharge du portefeuille' },
 };
 
 export const PAY_METHOD_TEXT: Record<number, Texts> = {
