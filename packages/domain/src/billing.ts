@@ -169,13 +169,22 @@ export enum RenewalSource {
 }
 
 /** Notice kinds on /message; the text is rendered in the reader's language from kind + params. */
-export type NoticeKind = 'simExpiring' | 'simExpired' | 'workOrderDecided' | 'paymentPaid' | 'paymentFailed';
+export type NoticeKind =
+  | 'simExpiring'
+  | 'simExpired'
+  | 'workOrderDecided'
+  | 'paymentPaid'
+  | 'paymentFailed'
+  | 'insuranceExpiring'
+  | 'insuranceExpired';
 export const NOTICE_KINDS: readonly NoticeKind[] = [
   'simExpiring',
   'simExpired',
   'workOrderDecided',
   'paymentPaid',
   'paymentFailed',
+  'insuranceExpiring',
+  'insuranceExpired',
 ];
 
 /** 'YYYY-MM' of a year from 1970 to 2100 (LIMITS.yearMin–yearMax). */

@@ -6,6 +6,7 @@ export * from './compact-track.ts';
 export * from './devices.ts';
 export * from './enums.ts';
 export * from './functions.ts';
+export * from './geo.ts';
 export * from './identity.ts';
 export * from './install.ts';
 export * from './limits.ts';
