@@ -63,6 +63,7 @@ import { HoldRepository } from './modules/holds/repository.ts';
 import { holdRoutes } from './modules/holds/routes.ts';
 import { HoldService } from './modules/holds/service.ts';
 import { registerInfoImport } from './modules/info-import/module.ts';
+import { registerInsurance } from './modules/insurance/module.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { LiveService } from './modules/live/service.ts';
 import { LogRepository } from './modules/logs/repository.ts';
@@ -78,12 +79,20 @@ import { registerPhotos } from './modules/photos/module.ts';
 import { PoiRepository } from './modules/pois/repository.ts';
 import { poiRoutes } from './modules/pois/routes.ts';
 import { PoiService } from './modules/pois/service.ts';
+import { ProvinceRepository } from './modules/provinces/repository.ts';
+import { provinceRoutes } from './modules/provinces/routes.ts';
+import { ProvinceService } from './modules/provinces/service.ts';
 import { registerReconciliation } from './modules/reconciliation/module.ts';
 import { registerRenewal } from './modules/renewal/module.ts';
 import { registerReports } from './modules/reports/module.ts';
 import { registerSims } from './modules/sims/module.ts';
 import { registerSms } from './modules/sms/module.ts';
 import type { SmsProvider } from './modules/sms/provider.ts';
+import { registerSpread } from './modules/spread/module.ts';
+import { buildInfo } from './modules/system/build.ts';
+import { SystemRepository } from './modules/system/repository.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { SystemService, type SystemSources } from './modules/system/service.ts';
 import { TripRepository } from './modules/trips/repository.ts';
 import { tripRoutes } from './modules/trips/routes.ts';
 import { TripService } from './modules/trips/service.ts';
@@ -124,6 +133,8 @@ export interface AppDeps {
   releaseAlarms?: (devicePk: number) => void;
   /** Roles apart: tell the other processes' fence engines that fences, roads or bindings changed. */
   zonesChanged?: () => void;
+  /** This process's gateway, once it runs (System/GetInfo reads its ports and counters). */
+  gateway?: SystemSources['gateway'];
   /** pino options, or false in tests. */
   logger?: boolean | object;
 }
@@ -138,6 +149,7 @@ export async function buildApp({
   deviceChanged,
   releaseAlarms,
   zonesChanged,
+  gateway = () => undefined,
   logger = false,
 }: AppDeps): Promise<FastifyInstance> {
   // Whoever configures the logger, errors are written without the values bound to a failed query.
@@ -332,6 +344,32 @@ export async function buildApp({
   registerReconciliation(app, { db, dataDir: config.dataDir, holds: holdScope, logs: opLog, exporter });
   registerReports(app, { db, holds: holdScope, exporter });
   geocodeRoutes(app, new CachedGeocoder(makeGeocoder(config)));
+  // Issue #21: the business map's locator keeps device_regions, which province management counts from too.
+  const locator = registerSpread(app, { pool: database.pool, holds: holdScope, locate: config.roles.has('api') });
+  provinceRoutes(
+    app,
+    new ProvinceService(new ProvinceRepository(database.pool), holdScope, opLog, () => locator.run(5000)),
+  );
+  await registerInsurance(app, {
+    pool: database.pool,
+    dataDir: config.dataDir,
+    holds: holdScope,
+    logs: opLog,
+    exporter,
+    notices,
+  });
+  systemRoutes(
+    app,
+    new SystemService(new SystemRepository(database.pool), {
+      ...buildInfo(),
+      roles: [...config.roles],
+      engine: database.kind,
+      dataDir: config.dataDir,
+      startedAt: new Date(),
+      gateway,
+      backlog: () => live.writer.backlog,
+    }),
+  );
   await liveRoutes(app, {
     appId: config.appId,
     live: new LiveService(sessionRepo, holdScope),

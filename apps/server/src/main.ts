@@ -72,6 +72,7 @@ async function main() {
         deviceChanged: scale?.deviceChanged,
         releaseAlarms: scale?.alarmsReleased,
         zonesChanged: scale?.zonesChanged,
+        gateway: () => gateway,
         logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.body'] },
       })
     : undefined;

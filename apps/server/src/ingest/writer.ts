@@ -73,6 +73,10 @@ export class PositionWriter implements IngestSink {
   private queued = 0;
   private pumpScheduled = false;
   private inFlight = 0;
+  /** Records waiting for a commit (System/GetInfo's ingest backlog). */
+  get backlog(): number {
+    return this.queued;
+  }
   private readonly busyDevices = new Set<string>();
   private readonly states = new Map<number, LatestState>();
   private readonly stateRows: StateFlusher;

@@ -5,15 +5,18 @@ import { CATALOGUE_TENANCY_PATHS } from '../modules/catalogue/tenancy-covered.ts
 import { COMMANDS_TENANCY_PATHS } from '../modules/commands/tenancy-covered.ts';
 import { DEVICES_TENANCY_PATHS } from '../modules/devices/tenancy-covered.ts';
 import { EVENTS_TENANCY_PATHS } from '../modules/events/tenancy-covered.ts';
+import { INSURANCE_TENANCY_PATHS } from '../modules/insurance/tenancy-covered.ts';
 import { NOTICES_TENANCY_PATHS } from '../modules/notices/tenancy-covered.ts';
 import { PAYMENTS_TENANCY_PATHS } from '../modules/payments/tenancy-covered.ts';
 import { PHOTOS_TENANCY_PATHS } from '../modules/photos/tenancy-covered.ts';
 import { POIS_TENANCY_PATHS } from '../modules/pois/tenancy-covered.ts';
+import { PROVINCES_TENANCY_PATHS } from '../modules/provinces/tenancy-covered.ts';
 import { RECONCILIATION_TENANCY_PATHS } from '../modules/reconciliation/tenancy-covered.ts';
 import { RENEWAL_TENANCY_PATHS } from '../modules/renewal/tenancy-covered.ts';
 import { REPORTS_TENANCY_PATHS } from '../modules/reports/tenancy-covered.ts';
 import { SIMS_TENANCY_PATHS } from '../modules/sims/tenancy-covered.ts';
 import { SMS_TENANCY_PATHS } from '../modules/sms/tenancy-covered.ts';
+import { SPREAD_TENANCY_PATHS } from '../modules/spread/tenancy-covered.ts';
 import { VEHICLES_TENANCY_PATHS } from '../modules/vehicles/tenancy-covered.ts';
 import { WALLET_FILTER_PATHS, WALLET_TENANCY_PATHS } from '../modules/wallet/tenancy-covered.ts';
 import { WORK_ORDER_TENANCY_PATHS } from '../modules/work-orders/tenancy-covered.ts';
@@ -56,6 +59,8 @@ const ID_FIELDS = [
   'RoadIDs',
   'PoiID',
   'PoiIDs',
+  'PolicyID',
+  'PolicyIDs',
 ];
 /** Modules with many id-taking calls try them in their own tenancy.test.ts and list them. */
 const COVERED_BY_MODULES = [
@@ -77,6 +82,9 @@ const COVERED_BY_MODULES = [
   ...PHOTOS_TENANCY_PATHS,
   ...WALLET_TENANCY_PATHS,
   ...WALLET_FILTER_PATHS,
+  ...INSURANCE_TENANCY_PATHS,
+  ...PROVINCES_TENANCY_PATHS,
+  ...SPREAD_TENANCY_PATHS,
 ];
 
 afterAll(stopTestServers);

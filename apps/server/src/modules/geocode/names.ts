@@ -431,6 +431,9 @@ export function provinceOfCode(code: string): string | undefined {
   return Object.keys(PROVINCES).find((zh) => PROVINCES[zh]![0] === prefix);
 }
 
+/** A province's GB/T 2260 code (two digits) from its short Chinese name. */
+export const provinceCodeOf = (zh: string): string | undefined => PROVINCES[zh]?.[0];
+
 export const isCityProvince = (zh: string): boolean => CITY_PROVINCES.has(zh);
 
 /** A city's name from its full Chinese name: itself in Chinese, else its English or French name. */

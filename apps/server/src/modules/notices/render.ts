@@ -60,6 +60,22 @@ const T = {
   renewal: { zh: '续费', en: 'Renewal', fr: 'de renouvellement' },
   smsPack: { zh: '短信包', en: 'SMS pack', fr: 'de pack SMS' },
   walletTopUp: { zh: '钱包充值', en: 'Wallet top-up', fr: 'de recharge du portefeuille' },
+  insuranceExpiringTitle: {
+    zh: '车辆保险即将到期',
+    en: 'Insurance policies ending soon',
+    fr: 'Polices bientôt échues',
+  },
+  insuranceExpiringText: {
+    zh: '有 {Count} 份车辆保单将在 {Days} 天内到期，请及时续保。',
+    en: '{Count} vehicle insurance polic(ies) end within {Days} days. Renew them in time.',
+    fr: '{Count} police(s) d’assurance de véhicules prennent fin dans les {Days} jours. Pensez à les renouveler.',
+  },
+  insuranceExpiredTitle: { zh: '车辆保险已到期', en: 'Insurance policies ended', fr: 'Polices échues' },
+  insuranceExpiredText: {
+    zh: '有 {Count} 份车辆保单已到期。',
+    en: '{Count} vehicle insurance polic(ies) have ended.',
+    fr: '{Count} police(s) d’assurance de véhicules sont échues.',
+  },
   unknown: { zh: '通知', en: 'Notice', fr: 'Avis' },
 } satisfies Record<string, Texts>;
 
@@ -70,7 +86,8 @@ const withExtra = (text: string, extra: string) => (extra ? `${text} ${extra}` :
  * left with (docs/SIM-API-2.md "Notices"). Params per kind:
  * - simExpiring `{ Count, Days }`, simExpired `{ Count }` (the daily scan);
  * - workOrderDecided `{ WorkID, WorkType, LockType, Approved, ICCID, CheckText }` (the review hook);
- * - paymentPaid / paymentFailed `{ OrderNo, OrderID, Kind, AmountFen, Reason }` (payments).
+ * - paymentPaid / paymentFailed `{ OrderNo, OrderID, Kind, AmountFen, Reason }` (payments);
+ * - insuranceExpiring `{ Count, Days }`, insuranceExpired `{ Count }` (insurance/scan.ts).
  */
 export function renderNotice(kind: NoticeKind | string, p: NoticeParams, lang: Language): RenderedNotice {
   switch (kind) {
@@ -121,6 +138,18 @@ export function renderNotice(kind: NoticeKind | string, p: NoticeParams, lang: L
         Link: `/reports/payOrder?OrderNo=${encodeURIComponent(values.OrderNo)}`,
       };
     }
+    case 'insuranceExpiring':
+      return {
+        Title: T.insuranceExpiringTitle[lang],
+        Content: fill(T.insuranceExpiringText[lang], { Count: num(p.Count), Days: num(p.Days) }),
+        Link: '/insurance?State=expiring',
+      };
+    case 'insuranceExpired':
+      return {
+        Title: T.insuranceExpiredTitle[lang],
+        Content: fill(T.insuranceExpiredText[lang], { Count: num(p.Count) }),
+        Link: '/insurance?State=expired',
+      };
     default:
       return { Title: T.unknown[lang], Content: '', Link: '' };
   }
