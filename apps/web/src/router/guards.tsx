@@ -1,7 +1,7 @@
-import { allowedMenu, firstPath, type MenuEntry } from '@lodestar/domain';
+import { AccountType, allowedMenu, firstPath, type MenuEntry } from '@lodestar/domain';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useFunctionSet, useHasToken } from '../store/session.ts';
+import { useFunctionSet, useHasToken, useSession } from '../store/session.ts';
 
 /** Paths other than the public ones need a token with its token-time entry (spec section 2). */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -28,4 +28,11 @@ export function ParentIndex({ entry, render }: { entry: MenuEntry; render: (chil
   if (own && (own.fn === undefined || funs.has(own.fn))) return render(own);
   const target = firstPath(allowedMenu(entry.children ?? [], funs));
   return <Navigate to={target ?? '/401'} replace />;
+}
+
+/** Installer accounts use the phone view (features/install-phone), not the desktop shell. */
+export function DesktopShell({ children }: { children: ReactNode }) {
+  const installer = useSession((s) => s.accountType === AccountType.Installer);
+  if (installer) return <Navigate to="/installer" replace />;
+  return children;
 }

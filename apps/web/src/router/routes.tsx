@@ -1,7 +1,7 @@
 import { Fn, GPS_MENU, type MenuEntry, SIM_MENU } from '@lodestar/domain';
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { ParentIndex, RequireAuth, RequireFn } from './guards.tsx';
+import { DesktopShell, ParentIndex, RequireAuth, RequireFn } from './guards.tsx';
 import { Root } from './Root.tsx';
 
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage.tsx'));
@@ -15,6 +15,10 @@ const DownloadPage = lazy(() => import('../features/user/pages/DownloadPage.tsx'
 const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage.tsx'));
 const StatusPage = lazy(() => import('../pages/StatusPage.tsx'));
 const HistoryPrintPage = lazy(() => import('../features/history/pages/HistoryPrintPage.tsx'));
+const PhoneLayout = lazy(() => import('../features/install-phone/components/PhoneLayout.tsx'));
+const MyTasksPage = lazy(() => import('../features/install-phone/pages/MyTasksPage.tsx'));
+const TaskPage = lazy(() => import('../features/install-phone/pages/TaskPage.tsx'));
+const InstallerMePage = lazy(() => import('../features/install-phone/pages/MePage.tsx'));
 
 /** Pages of the menus that are built; every other entry shows the "coming in a later release" page. */
 const BUILT_PAGES: Record<string, React.ComponentType> = {
@@ -108,9 +112,25 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // The installer's phone view: a frame of its own instead of the desktop shell (installer accounts land here).
+        path: '/installer',
         element: (
           <RequireAuth>
-            <Shell />
+            <PhoneLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <MyTasksPage /> },
+          { path: 'task/:taskId', element: <TaskPage /> },
+          { path: 'me', element: <InstallerMePage /> },
+        ],
+      },
+      {
+        element: (
+          <RequireAuth>
+            <DesktopShell>
+              <Shell />
+            </DesktopShell>
           </RequireAuth>
         ),
         children: [
