@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'commands',
   'messages',
   'photos',
+  'install-phone',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });

@@ -16,7 +16,10 @@ export function mapLinks(address: string, point?: { lat: number; lon: number } |
     return [
       { key: 'geo', href: `geo:${lat},${lon}?q=${lat},${lon}(${name})` },
       // coordinate=wgs84: Amap and Baidu convert to their own systems themselves.
-      { key: 'amap', href: `https://uri.amap.com/marker?position=${lon},${lat}&name=${name}&coordinate=wgs84&callnative=1` },
+      {
+        key: 'amap',
+        href: `https://uri.amap.com/marker?position=${lon},${lat}&name=${name}&coordinate=wgs84&callnative=1`,
+      },
       {
         key: 'baidu',
         href: `https://api.map.baidu.com/marker?location=${lat},${lon}&title=${name}&content=${name}&coord_type=wgs84&output=html&src=lodestar`,

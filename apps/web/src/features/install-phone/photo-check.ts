@@ -1,38 +1,34 @@
-/** The browser's own look at a chosen photo before it is sent; the server checks every rule again. */
-export interface PhotoLimits {
-  maxBytes: number;
-  perTask: number;
-  perPosition: number;
-}
+import { INSTALL_PHOTO, isJpeg, type PhotoRefusal } from '@lodestar/domain';
 
-export type PhotoRefusal = 'notJpeg' | 'tooBig' | 'empty' | 'taskFull' | 'positionFull';
-
-/** A JPEG starts with SOI (FF D8) and a marker (FF): the name and the type the browser guesses prove nothing. */
-export const isJpegStart = (head: Uint8Array): boolean => head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+/**
+ * The browser's own look at chosen photos before any is sent (the server checks every rule again): each is
+ * refused for the first rule it breaks, or accepted.
+ */
+export type PhoneRefusal = PhotoRefusal | 'empty';
 
 export async function readHead(file: Blob, bytes = 3): Promise<Uint8Array> {
   return new Uint8Array(await file.slice(0, bytes).arrayBuffer());
 }
 
 /**
- * Which of the chosen files may go, in order: each is refused for its first broken rule; the counts include the
- * photos already stored and the ones accepted before it in this choice.
+ * `stored` counts the photos already kept: the task's, and its device position's (null when the photos go to
+ * no position, which only the task's limit counts). Each accepted file counts against the next.
  */
 export function checkPhotos(
   files: readonly { size: number; head: Uint8Array }[],
-  limits: PhotoLimits,
-  stored: { task: number; position: number },
-): (PhotoRefusal | null)[] {
+  stored: { task: number; position: number | null },
+  limits: { maxBytes: number; perTask: number; perPosition: number } = INSTALL_PHOTO,
+): (PhoneRefusal | null)[] {
   let task = stored.task;
   let position = stored.position;
   return files.map((f) => {
     if (f.size === 0) return 'empty';
-    if (!isJpegStart(f.head)) return 'notJpeg';
-    if (f.size >= limits.maxBytes) return 'tooBig';
-    if (task >= limits.perTask) return 'taskFull';
-    if (position >= limits.perPosition) return 'positionFull';
+    if (!isJpeg(f.head)) return 'notJpeg';
+    if (f.size >= limits.maxBytes) return 'tooLarge';
+    if (task >= limits.perTask) return 'tooManyForTask';
+    if (position !== null && position >= limits.perPosition) return 'tooManyForPosition';
     task++;
-    position++;
+    if (position !== null) position++;
     return null;
   });
 }

@@ -30,7 +30,12 @@ export default function PhoneLayout() {
         </Suspense>
       </main>
       <nav className="ip-tabs" aria-label={t('tabs.label')}>
-        <NavLink to="/installer" end className={({ isActive }) => `ip-tab${isActive ? ' active' : ''}`} data-tab="tasks">
+        <NavLink
+          to="/installer"
+          end
+          className={({ isActive }) => `ip-tab${isActive ? ' active' : ''}`}
+          data-tab="tasks"
+        >
           <ProfileOutlined />
           <span>{t('tabs.tasks')}</span>
         </NavLink>

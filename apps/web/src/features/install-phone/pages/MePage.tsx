@@ -29,7 +29,14 @@ export default function MePage() {
         <Descriptions.Item label={t('me.name')}>{userName}</Descriptions.Item>
         <Descriptions.Item label={t('me.unit')}>{holdName || '—'}</Descriptions.Item>
       </Descriptions>
-      <Button block danger icon={<LogoutOutlined />} loading={logout.isPending} onClick={onLogout} className="ip-logout">
+      <Button
+        block
+        danger
+        icon={<LogoutOutlined />}
+        loading={logout.isPending}
+        onClick={onLogout}
+        className="ip-logout"
+      >
         {t('me.logout')}
       </Button>
     </section>
