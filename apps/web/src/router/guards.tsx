@@ -2,6 +2,7 @@ import { AccountType, allowedMenu, firstPath, type MenuEntry } from '@lodestar/d
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useFunctionSet, useHasToken, useSession } from '../store/session.ts';
+import { INSTALLER_HOME } from './menu.ts';
 
 /** Paths other than the public ones need a token with its token-time entry (spec section 2). */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -33,6 +34,6 @@ export function ParentIndex({ entry, render }: { entry: MenuEntry; render: (chil
 /** Installer accounts use the phone view (features/install-phone), not the desktop shell. */
 export function DesktopShell({ children }: { children: ReactNode }) {
   const installer = useSession((s) => s.accountType === AccountType.Installer);
-  if (installer) return <Navigate to="/installer" replace />;
+  if (installer) return <Navigate to={INSTALLER_HOME} replace />;
   return children;
 }

@@ -1,3 +1,4 @@
+import { AccountType } from '@lodestar/domain';
 import { describe, expect, it } from 'vitest';
 import { isMenuPage, landingPath, titleOf, visibleMenu, workspaceOf, workspacesOf } from './menu.ts';
 
@@ -36,5 +37,10 @@ describe('console menu helpers', () => {
     expect(landingPath(new Set([30, 31, 1]), 'sim')).toBe('/home/index');
     expect(landingPath(new Set([30, 31, 1]))).toBe('/monitor/online');
     expect(landingPath(new Set())).toBe('/user/info');
+  });
+
+  it('lands an installer account on its phone view, whatever its functions', () => {
+    expect(landingPath(new Set([30, 31, 42]), 'tracking', AccountType.Installer)).toBe('/installer');
+    expect(landingPath(new Set([30, 31, 42]), 'tracking', AccountType.User)).toBe('/monitor/online');
   });
 });

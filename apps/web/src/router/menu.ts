@@ -1,4 +1,5 @@
 import {
+  AccountType,
   allowedMenu,
   firstPath,
   GPS_MENU,
@@ -59,8 +60,15 @@ export function visibleMenu(workspace: Workspace, funs: ReadonlySet<number>): Me
 export const workspacesOf = (funs: ReadonlySet<number>): Workspace[] =>
   WORKSPACES.filter((ws) => visibleMenu(ws, funs).length > 0);
 
-/** Where a user lands: the first page of the remembered workspace, else of the first workspace it may use. */
-export function landingPath(funs: ReadonlySet<number>, preferred?: Workspace): string {
+/** The installer's phone view (features/install-phone), which replaces the desktop shell for installer accounts. */
+export const INSTALLER_HOME = '/installer';
+
+/**
+ * Where a user lands: an installer on its phone view; anyone else on the first page of the remembered workspace,
+ * else of the first workspace it may use.
+ */
+export function landingPath(funs: ReadonlySet<number>, preferred?: Workspace, accountType?: number | null): string {
+  if (accountType === AccountType.Installer) return INSTALLER_HOME;
   const order = preferred ? [preferred, ...WORKSPACES.filter((w) => w !== preferred)] : WORKSPACES;
   for (const ws of order) {
     const path = firstPath(visibleMenu(ws, funs));

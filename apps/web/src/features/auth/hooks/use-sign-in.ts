@@ -1,4 +1,4 @@
-import { AccountType, Fn } from '@lodestar/domain';
+import { Fn } from '@lodestar/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { landingPath } from '../../../router/menu.ts';
@@ -7,19 +7,14 @@ import { isMonitorPath, prefetchMonitorData } from '../../monitor/preload.ts';
 import { userInfoKey } from '../../user/api/get-user-info.ts';
 import { saveSettings } from '../../user/api/save-settings.ts';
 
-/** The installer's phone view (features/install-phone). */
-export const INSTALLER_HOME = '/installer';
-
 type SessionSnapshot = ReturnType<typeof useSession.getState>;
 
-/** The first page of the user's remembered workspace (or of the first it may use). */
+/** The first page of the user's remembered workspace (or of the first it may use); an installer's phone view. */
 export function landingOf(
   state: Pick<SessionSnapshot, 'userId' | 'workspaceByUser' | 'loginInfo' | 'accountType'>,
 ): string {
-  // Installers work from a phone: their view replaces the desktop shell.
-  if (state.accountType === AccountType.Installer) return INSTALLER_HOME;
   const remembered = state.userId === null ? undefined : state.workspaceByUser[String(state.userId)];
-  return landingPath(new Set(state.loginInfo.allFuns), remembered);
+  return landingPath(new Set(state.loginInfo.allFuns), remembered, state.accountType);
 }
 
 /**

@@ -93,8 +93,9 @@ export function useRemoveTaskPhoto(taskId: number) {
 }
 
 /** A stored photo (its thumbnail when `thumb`) as an object URL: an <img> cannot send the token header. */
-export function useTaskPhotoUrl(photoId: number, thumb: boolean) {
+export function useTaskPhotoUrl(photoId: number, thumb: boolean, enabled = true) {
   const query = useQuery({
+    enabled,
     queryKey: ['install-phone', 'photo', photoId, thumb],
     queryFn: async () => {
       const res = await fetch(apiUrl('Task/GetPhoto', { PhotoID: photoId, ...(thumb ? { Thumb: 1 } : {}) }), {
