@@ -84,6 +84,7 @@ import { provinceRoutes } from './modules/provinces/routes.ts';
 import { ProvinceService } from './modules/provinces/service.ts';
 import { registerReconciliation } from './modules/reconciliation/module.ts';
 import { registerRenewal } from './modules/renewal/module.ts';
+import { registerReportCentre } from './modules/report-centre/module.ts';
 import { registerReports } from './modules/reports/module.ts';
 import { registerSims } from './modules/sims/module.ts';
 import { registerSms } from './modules/sms/module.ts';
@@ -314,6 +315,7 @@ export async function buildApp({
   });
   registerEvents(app, { db, holds: holdScope, exporter });
   registerPhotos(app, { db, dataDir: config.dataDir, holds: holdScope, devices: deviceRepo, commands });
+  registerReportCentre(app, { pool: database.pool, holds: holdScope, exporter, trips: tripService });
   poiRoutes(app, new PoiService(new PoiRepository(db), holdScope, opLog));
   // The GPS home's device figures are the monitor's counts themselves, not a second set of rules.
   dashboardRoutes(

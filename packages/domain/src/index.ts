@@ -14,6 +14,7 @@ export * from './map.ts';
 export * from './menu.ts';
 export * from './money.ts';
 export * from './monitor.ts';
+export * from './report-centre.ts';
 export * from './roles.ts';
 export * from './sim.ts';
 export * from './time.ts';

@@ -3,6 +3,8 @@
  * function ids exactly as written) and the GPS menu with the paths of DESIGN.md.
  * `title` is an i18n key in the console's `menu` namespace.
  */
+import { REPORT_TYPES, type ReportType } from './report-centre.ts';
+
 export interface MenuEntry {
   path: string;
   title: string;
@@ -129,7 +131,8 @@ export const GPS_MENU: MenuEntry[] = [
     path: '/report',
     title: 'reports',
     fn: 34,
-    children: [{ path: '/report/mileage', title: 'reportMileage', fn: 81 }],
+    // One page per report type (the report centre's generic page reads the type from its path).
+    children: REPORT_TYPES.map((type) => ({ path: `/report/${type}`, title: reportTitle(type), fn: 81 })),
   },
   { path: '/notice', title: 'notice', fn: 74 },
   { path: '/userlog', title: 'userLog', fn: 80 },
@@ -139,6 +142,11 @@ export const GPS_MENU: MenuEntry[] = [
   { path: '/insurance', title: 'insurance', fn: 84 },
   { path: '/system', title: 'systemInfo', fn: 33 },
 ];
+
+/** The menu title key of a report type: 'mileageDaily' → 'reportMileageDaily'. */
+export function reportTitle(type: ReportType): string {
+  return `report${type[0]!.toUpperCase()}${type.slice(1)}`;
+}
 
 export const USER_MENU: MenuEntry[] = [
   { path: '/user/info', title: 'userInfo' },

@@ -13,6 +13,7 @@ import { POIS_TENANCY_PATHS } from '../modules/pois/tenancy-covered.ts';
 import { PROVINCES_TENANCY_PATHS } from '../modules/provinces/tenancy-covered.ts';
 import { RECONCILIATION_TENANCY_PATHS } from '../modules/reconciliation/tenancy-covered.ts';
 import { RENEWAL_TENANCY_PATHS } from '../modules/renewal/tenancy-covered.ts';
+import { REPORT_CENTRE_TENANCY_PATHS } from '../modules/report-centre/tenancy-covered.ts';
 import { REPORTS_TENANCY_PATHS } from '../modules/reports/tenancy-covered.ts';
 import { SIMS_TENANCY_PATHS } from '../modules/sims/tenancy-covered.ts';
 import { SMS_TENANCY_PATHS } from '../modules/sms/tenancy-covered.ts';
@@ -85,6 +86,7 @@ const COVERED_BY_MODULES = [
   ...INSURANCE_TENANCY_PATHS,
   ...PROVINCES_TENANCY_PATHS,
   ...SPREAD_TENANCY_PATHS,
+  ...REPORT_CENTRE_TENANCY_PATHS,
 ];
 
 afterAll(stopTestServers);

@@ -1,0 +1,172 @@
+import { formatInZone } from '@lodestar/domain';
+import { deviceCells, type ReportDef, type Row, type RunContext, round1, round6 } from './definition.ts';
+import type { EventHit, ScopeDevice } from './repository.ts';
+
+const nameOf = (e: EventHit) => e.alarm ?? e.type;
+
+async function hits(ctx: RunContext, names: readonly string[]) {
+  const events = await ctx.repo.events(
+    ctx.devices.map((d) => d.pk),
+    ctx.from,
+    ctx.to,
+    names,
+  );
+  const device = new Map(ctx.devices.map((d) => [d.pk, d]));
+  return events.map((e) => ({ e, d: device.get(e.pk)! }));
+}
+
+const eventCells = (ctx: RunContext, e: EventHit, d: ScopeDevice): Row => ({
+  Time: formatInZone(new Date(e.time), ctx.zone),
+  ...deviceCells(d),
+  EventType: nameOf(e),
+  Lat: round6(e.lat),
+  Lng: round6(e.lon),
+});
+
+/** Overspeed: the device's own alarm and the fences' and roads' speed limits, event by event. */
+export const overspeed: ReportDef = {
+  type: 'overspeed',
+  name: { zh: '超速报表', en: 'Overspeed', fr: 'Excès de vitesse' },
+  period: true,
+  columns: ['Time', 'DeviceID', 'DeviceName', 'HoldName', 'EventType', 'Speed', 'Zone', 'Lat', 'Lng'],
+  sort: ['Time', 'asc'],
+  async rows(ctx) {
+    const list = await hits(ctx, ['overspeed', 'fenceOverspeed', 'roadOverspeed']);
+    return list.map(({ e, d }) => ({
+      ...eventCells(ctx, e, d),
+      Speed: e.speed === null ? null : round1(e.speed),
+      Zone: e.zone,
+    }));
+  },
+};
+
+/** Alarms by type: how many of each alarm each device raised. */
+export const alarms: ReportDef = {
+  type: 'alarms',
+  name: { zh: '报警统计', en: 'Alarms by type', fr: 'Alarmes par type' },
+  period: true,
+  columns: ['DeviceID', 'DeviceName', 'HoldName', 'EventType', 'Count'],
+  chart: { kind: 'pie', x: 'EventType', y: 'Count' },
+  sort: ['Count', 'desc'],
+  async rows(ctx) {
+    const counts = await ctx.repo.alarmCounts(
+      ctx.devices.map((d) => d.pk),
+      ctx.from,
+      ctx.to,
+    );
+    const device = new Map(ctx.devices.map((d) => [d.pk, d]));
+    return counts.map((c) => ({ ...deviceCells(device.get(c.pk)!), EventType: c.alarm, Count: c.n }));
+  },
+};
+
+/** Fence entries, exits and stays; an exit carries the time since the device's entry into the same fence. */
+export const fence: ReportDef = {
+  type: 'fence',
+  name: { zh: '围栏进出报表', en: 'Fence in/out and stay', fr: 'Entrées/sorties de géoclôture' },
+  period: true,
+  columns: ['Time', 'DeviceID', 'DeviceName', 'HoldName', 'Zone', 'EventType', 'StaySeconds', 'Lat', 'Lng'],
+  sort: ['Time', 'asc'],
+  async rows(ctx) {
+    const list = await hits(ctx, ['fenceEnter', 'fenceLeave', 'fenceStay']);
+    const entered = new Map<string, number>();
+    return list.map(({ e, d }) => {
+      const key = `${e.pk}|${e.zone}`;
+      const at = new Date(e.time).getTime();
+      let stay: number | null = null;
+      if (nameOf(e) === 'fenceEnter') entered.set(key, at);
+      else if (nameOf(e) === 'fenceLeave' && entered.has(key)) {
+        stay = Math.round((at - entered.get(key)!) / 1000);
+        entered.delete(key);
+      }
+      return { ...eventCells(ctx, e, d), Zone: e.zone, StaySeconds: stay };
+    });
+  },
+};
+
+export const roadDeviation: ReportDef = {
+  type: 'roadDeviation',
+  name: { zh: '偏离路线报表', en: 'Road deviation', fr: 'Écarts d’itinéraire' },
+  period: true,
+  columns: ['Time', 'DeviceID', 'DeviceName', 'HoldName', 'Zone', 'Speed', 'Lat', 'Lng'],
+  sort: ['Time', 'asc'],
+  async rows(ctx) {
+    const list = await hits(ctx, ['roadDeviation']);
+    return list.map(({ e, d }) => ({
+      ...eventCells(ctx, e, d),
+      Zone: e.zone,
+      Speed: e.speed === null ? null : round1(e.speed),
+    }));
+  },
+};
+
+/**
+ * ACC on/off and engine hours: each ignition-on paired with the next ignition-off of the device; an interval
+ * open at either end of the period is counted from or to that end.
+ */
+export const acc: ReportDef = {
+  type: 'acc',
+  name: { zh: 'ACC报表', en: 'ACC on/off and engine hours', fr: 'ACC et heures moteur' },
+  period: true,
+  columns: ['DeviceID', 'DeviceName', 'HoldName', 'OnTime', 'OffTime', 'Duration'],
+  sort: ['OnTime', 'asc'],
+  async rows(ctx) {
+    const list = await hits(ctx, ['ignitionOn', 'ignitionOff']);
+    const on = new Map<number, number | null>();
+    const rows: Row[] = [];
+    const end = Math.min(ctx.to.getTime(), ctx.now.getTime());
+    const push = (d: ScopeDevice, start: number | null, stop: number | null) =>
+      rows.push({
+        ...deviceCells(d),
+        OnTime: start === null ? null : formatInZone(new Date(start), ctx.zone),
+        OffTime: stop === null ? null : formatInZone(new Date(stop), ctx.zone),
+        Duration: Math.max(0, Math.round(((stop ?? end) - (start ?? ctx.from.getTime())) / 1000)),
+      });
+    const devices = new Map<number, ScopeDevice>();
+    for (const { e, d } of list) {
+      devices.set(e.pk, d);
+      const at = new Date(e.time).getTime();
+      if (e.type === 'ignitionOn') {
+        if (!on.has(e.pk)) on.set(e.pk, at);
+      } else {
+        const since = on.has(e.pk) ? on.get(e.pk)! : null;
+        on.delete(e.pk);
+        push(d, since, at);
+      }
+    }
+    for (const [pk, since] of on) push(devices.get(pk)!, since, null);
+    return rows;
+  },
+};
+
+const HARSH = {
+  hardAcceleration: 'HardAcceleration',
+  hardBraking: 'HardBraking',
+  hardCornering: 'HardCornering',
+  overspeed: 'Overspeed',
+  fatigue: 'Fatigue',
+} as const;
+
+/** Driving behaviour: the harsh events devices report themselves, per device (devices that report none: absent). */
+export const driving: ReportDef = {
+  type: 'driving',
+  name: { zh: '驾驶行为', en: 'Driving behaviour', fr: 'Comportement de conduite' },
+  period: true,
+  columns: ['DeviceID', 'DeviceName', 'HoldName', ...Object.values(HARSH), 'Count'],
+  sort: ['Count', 'desc'],
+  async rows(ctx) {
+    const list = await hits(ctx, Object.keys(HARSH));
+    const per = new Map<number, Row>();
+    for (const { e, d } of list) {
+      const col = HARSH[nameOf(e) as keyof typeof HARSH];
+      if (!col) continue;
+      let r = per.get(e.pk);
+      if (!r) {
+        r = { ...deviceCells(d), ...Object.fromEntries(Object.values(HARSH).map((k) => [k, 0])), Count: 0 };
+        per.set(e.pk, r);
+      }
+      r[col] = (r[col] as number) + 1;
+      r.Count = (r.Count as number) + 1;
+    }
+    return [...per.values()];
+  },
+};

@@ -1,0 +1,156 @@
+import type { DetectorState } from '@lodestar/domain';
+import type pg from 'pg';
+
+/** A device a report covers, with what its rows show. */
+export interface ScopeDevice {
+  pk: number;
+  deviceId: string;
+  name: string;
+  holdName: string;
+  holdPath: string;
+  protocol: string;
+  model: string;
+  sim: string;
+  vipExpiresAt: string | null;
+  createdAt: Date;
+}
+
+export interface DayMileage {
+  pk: number;
+  day: string;
+  distance: number;
+  trips: number;
+  moving: number;
+  maxSpeed: number;
+}
+
+export interface EventHit {
+  pk: number;
+  type: string;
+  alarm: string | null;
+  time: Date;
+  lat: number | null;
+  lon: number | null;
+  speed: number | null;
+  zone: string | null;
+}
+
+export interface DeviceStateRow {
+  pk: number;
+  lastSeen: Date | null;
+  fixTime: Date | null;
+  valid: boolean | null;
+  lat: number | null;
+  lon: number | null;
+}
+
+const DEVICE_COLUMNS = `d.id AS pk, d.device_id AS "deviceId", d.name, h.name AS "holdName", h.path AS "holdPath",
+  d.protocol, d.model, d.sim, to_char(d.vip_expires_at, 'YYYY-MM-DD') AS "vipExpiresAt", d.created_at AS "createdAt"`;
+
+/**
+ * The report centre's reads: the precomputed trips, stops, device_days, events and device states of a set of
+ * devices (their primary keys as one array parameter), never positions.
+ */
+export class ReportCentreRepository {
+  constructor(private readonly pool: pg.Pool) {}
+
+  /** The devices of a subtree (holds' materialised path, holds_path_idx), in device id order. */
+  async devicesIn(holdPath: string): Promise<ScopeDevice[]> {
+    const { rows } = await this.pool.query<ScopeDevice>(
+      `SELECT ${DEVICE_COLUMNS} FROM devices d JOIN holds h ON h.id = d.hold_id
+        WHERE h.path LIKE $1 ORDER BY d.device_id`,
+      [`${holdPath}%`],
+    );
+    return rows;
+  }
+
+  /** The named devices wherever they are: the service checks each against the caller's subtree. */
+  async devicesById(deviceIds: string[]): Promise<ScopeDevice[]> {
+    const { rows } = await this.pool.query<ScopeDevice>(
+      `SELECT ${DEVICE_COLUMNS} FROM devices d JOIN holds h ON h.id = d.hold_id
+        WHERE d.device_id = ANY($1::text[]) ORDER BY d.device_id`,
+      [deviceIds],
+    );
+    return rows;
+  }
+
+  /**
+   * Closed trips starting in [from, to] per device and calendar day of `zone` (the day a trip starts in owns
+   * it), off trips' primary key (device_pk, start_time).
+   */
+  async mileagePerDay(pks: number[], from: Date, to: Date, zone: string): Promise<DayMileage[]> {
+    const { rows } = await this.pool.query<DayMileage>(
+      `SELECT device_pk AS pk, to_char(start_time AT TIME ZONE $4, 'YYYY-MM-DD') AS day,
+              sum(distance)::float8 AS distance, count(*)::int AS trips, sum(duration)::int AS moving,
+              max(max_speed)::float8 AS "maxSpeed"
+         FROM trips WHERE device_pk = ANY($1::int[]) AND start_time >= $2 AND start_time <= $3
+        GROUP BY 1, 2`,
+      [pks, from, to, zone],
+    );
+    return rows;
+  }
+
+  /** The detectors' persisted states: their open trips and stops. */
+  async tripStates(pks: number[]): Promise<Map<number, DetectorState>> {
+    const { rows } = await this.pool.query<{ pk: number; state: DetectorState }>(
+      'SELECT device_pk AS pk, state FROM trip_states WHERE device_pk = ANY($1::int[])',
+      [pks],
+    );
+    return new Map(rows.map((r) => [r.pk, r.state]));
+  }
+
+  /** Events of the devices in [from, to] whose type or alarm is one of `names`, in time order (events_device_time_idx). */
+  async events(pks: number[], from: Date, to: Date, names: readonly string[]): Promise<EventHit[]> {
+    const { rows } = await this.pool.query<EventHit>(
+      `SELECT e.device_pk AS pk, e.type, e.alarm, e.event_time AS time, e.lat, e.lon, e.speed,
+              coalesce(f.name, r.name) AS zone
+         FROM events e LEFT JOIN fences f ON f.id = e.fence_id LEFT JOIN roads r ON r.id = e.road_id
+        WHERE e.device_pk = ANY($1::int[]) AND e.event_time >= $2 AND e.event_time <= $3
+          AND (e.type = ANY($4::text[]) OR e.alarm = ANY($4::text[]))
+        ORDER BY e.event_time, e.id`,
+      [pks, from, to, names],
+    );
+    return rows;
+  }
+
+  /** Alarms per device and name in [from, to]. */
+  async alarmCounts(pks: number[], from: Date, to: Date): Promise<{ pk: number; alarm: string; n: number }[]> {
+    const { rows } = await this.pool.query<{ pk: number; alarm: string; n: number }>(
+      `SELECT device_pk AS pk, coalesce(alarm, '') AS alarm, count(*)::int AS n FROM events
+        WHERE device_pk = ANY($1::int[]) AND event_time >= $2 AND event_time <= $3 AND type = 'alarm'
+        GROUP BY 1, 2`,
+      [pks, from, to],
+    );
+    return rows;
+  }
+
+  /** Devices with a device_days row per day from `fromDay` to `toDay` (inclusive). */
+  async onlinePerDay(pks: number[], fromDay: string, toDay: string): Promise<Map<string, number>> {
+    const { rows } = await this.pool.query<{ day: string; n: number }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, count(*)::int AS n FROM device_days
+        WHERE day BETWEEN $2::date AND $3::date AND device_pk = ANY($1::int[]) GROUP BY 1`,
+      [pks, fromDay, toDay],
+    );
+    return new Map(rows.map((r) => [r.day, r.n]));
+  }
+
+  async states(pks: number[]): Promise<Map<number, DeviceStateRow>> {
+    const { rows } = await this.pool.query<DeviceStateRow>(
+      `SELECT device_pk AS pk, last_seen AS "lastSeen", fix_time AS "fixTime", valid, lat, lon
+         FROM device_states WHERE device_pk = ANY($1::int[])`,
+      [pks],
+    );
+    return new Map(rows.map((r) => [r.pk, r]));
+  }
+
+  /** The SIM card (by number or ICCID) of each device that has one on record, with its service end. */
+  async simExpiry(pks: number[]): Promise<Map<number, { iccid: string; expiresOn: string | null }>> {
+    const { rows } = await this.pool.query<{ pk: number; iccid: string; expiresOn: string | null }>(
+      `SELECT DISTINCT ON (d.id) d.id AS pk, s.iccid, to_char(s.expires_on, 'YYYY-MM-DD') AS "expiresOn"
+         FROM devices d JOIN sims s ON d.sim <> '' AND (s.msisdn = d.sim OR s.iccid = d.sim)
+        WHERE d.id = ANY($1::int[]) ORDER BY d.id, s.expires_on DESC NULLS LAST`,
+      [pks],
+    );
+    return new Map(rows.map((r) => [r.pk, r]));
+  }
+}
