@@ -1,4 +1,4 @@
-import { Fn, GPS_MENU, type MenuEntry, SIM_MENU } from '@lodestar/domain';
+import { Fn, GPS_MENU, type MenuEntry, REPORT_TYPES, SIM_MENU } from '@lodestar/domain';
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { DesktopShell, ParentIndex, RequireAuth, RequireFn } from './guards.tsx';
@@ -19,6 +19,7 @@ const PhoneLayout = lazy(() => import('../features/install-phone/components/Phon
 const MyTasksPage = lazy(() => import('../features/install-phone/pages/MyTasksPage.tsx'));
 const TaskPage = lazy(() => import('../features/install-phone/pages/TaskPage.tsx'));
 const InstallerMePage = lazy(() => import('../features/install-phone/pages/MePage.tsx'));
+const ReportCentrePage = lazy(() => import('../features/report-centre/pages/ReportCentrePage.tsx'));
 
 /** Pages of the menus that are built; every other entry shows the "coming in a later release" page. */
 const BUILT_PAGES: Record<string, React.ComponentType> = {
@@ -58,6 +59,7 @@ const BUILT_PAGES: Record<string, React.ComponentType> = {
   '/reports': lazy(() => import('../features/reports/pages/RenewalFeePage.tsx')),
   '/reports/newly': lazy(() => import('../features/reports/pages/NewStoppedPage.tsx')),
   '/reports/payOrder': lazy(() => import('../features/reports/pages/PayOrderReportPage.tsx')),
+  ...Object.fromEntries(REPORT_TYPES.map((type) => [`/report/${type}`, ReportCentrePage])),
 };
 
 function menuPage(entry: MenuEntry) {
