@@ -10,13 +10,15 @@ export interface ExportButtonProps {
   /** Starts the export on the server; answers the download-centre entry (`{ FileID }` or the id). */
   exportFile: () => Promise<number | { FileID: number }>;
   disabled?: boolean;
+  /** The button's text when the file is not an Excel sheet (the default label says Excel). */
+  label?: string;
 }
 
 /**
  * "Export to Excel": exports run in the background on the server, so the person is told the
  * file is being prepared and given a link to the download centre rather than a file.
  */
-export function ExportButton({ exportFile, disabled }: ExportButtonProps) {
+export function ExportButton({ exportFile, disabled, label }: ExportButtonProps) {
   const { t } = useTranslation('table');
   const { notification } = App.useApp();
   const navigate = useNavigate();
@@ -56,7 +58,7 @@ export function ExportButton({ exportFile, disabled }: ExportButtonProps) {
 
   return (
     <Button icon={<DownloadOutlined />} loading={busy} disabled={disabled} onClick={() => void run()}>
-      {t('export')}
+      {label ?? t('export')}
     </Button>
   );
 }

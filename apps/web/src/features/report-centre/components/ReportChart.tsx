@@ -42,7 +42,7 @@ export function ReportChart({
       grid: { left: 56, right: 24, top: 32, bottom: 32 },
       xAxis: { type: 'category', data: data.X },
       yAxis: { type: 'value', name },
-      series: [{ type: kind, name, data: values, itemStyle: { color: '#1677ff' } }],
+      series: [{ type: kind, name, data: values, barMaxWidth: 48, itemStyle: { color: '#1677ff' } }],
     };
   }, [kind, data, scale, unit]);
 

@@ -89,7 +89,7 @@ export function ReportFilters({
           tokenSeparators={[',', ' ', '\n']}
           open={false}
           placeholder={t('devicesPlaceholder')}
-          style={{ minWidth: 200, maxWidth: 320 }}
+          style={{ minWidth: 240, maxWidth: 360 }}
           data-testid="report-devices"
         />
       </Form.Item>

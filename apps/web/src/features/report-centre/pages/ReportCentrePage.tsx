@@ -129,7 +129,10 @@ function ReportView({ type }: { type: ReportTypeRow }) {
                   style={{ width: 90 }}
                   options={REPORT_EXPORT_FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))}
                 />
-                <ExportButton exportFile={() => exportReport({ ...query, ...sortOf(list.paging), Format: format })} />
+                <ExportButton
+                  label={t('export')}
+                  exportFile={() => exportReport({ ...query, ...sortOf(list.paging), Format: format })}
+                />
               </Space.Compact>
             ) : undefined
           }
