@@ -46,6 +46,11 @@ export interface ReportDef {
   chart?: { kind: 'bar' | 'line' | 'pie'; x: ColumnKey; y: ColumnKey };
   sort: [ColumnKey, 'asc' | 'desc'];
   vipOnly?: boolean;
+  /**
+   * Read device by device (History's own reading): past REPORT_LIMITS.backgroundDeviceDays, Report/Run writes it to
+   * the download centre instead of answering. The others are one aggregate query and answer at any size.
+   */
+  background?: true;
   rows: (ctx: RunContext) => Promise<Row[]>;
 }
 

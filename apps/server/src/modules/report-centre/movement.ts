@@ -89,6 +89,7 @@ export const trips: ReportDef = {
     'EndLng',
   ],
   sort: ['StartTime', 'asc'],
+  background: true,
   rows: (ctx) =>
     perDevice(ctx, async (d) => {
       const { trips } = await ctx.segmentsOf(d.pk, ctx.from, ctx.to);
@@ -126,6 +127,7 @@ export const stops: ReportDef = {
     },
   ],
   sort: ['StartTime', 'asc'],
+  background: true,
   rows: (ctx) =>
     perDevice(ctx, async (d) => {
       const { stops } = await ctx.segmentsOf(d.pk, ctx.from, ctx.to, ctx.params.MinStopSeconds ?? 3600);

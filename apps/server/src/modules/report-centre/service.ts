@@ -72,7 +72,7 @@ export class ReportCentreService {
   async run(auth: AuthContext, lang: Language, input: ReportRunInput): Promise<ReportResult> {
     const ctx = await this.prepare(auth, input);
     const days = Math.ceil((ctx.ctx.to.getTime() - ctx.ctx.from.getTime()) / DAY_MS);
-    if (ctx.def.period && ctx.ctx.devices.length * days > REPORT_LIMITS.backgroundDeviceDays) {
+    if (ctx.def.background && ctx.ctx.devices.length * days > REPORT_LIMITS.backgroundDeviceDays) {
       const { FileID } = await this.startExport(auth, lang, { ...input, Format: 'xlsx' }, ctx);
       return { rows: [], total: 0, Totals: {}, FileID };
     }
