@@ -1,6 +1,6 @@
 import { Fn, LIMITS } from '@lodestar/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider, Empty, type ThemeConfig } from 'antd';
+import { App as AntdApp, Button, ConfigProvider, Empty, type ThemeConfig } from 'antd';
 import enUS from 'antd/locale/en_US';
 import frFR from 'antd/locale/fr_FR';
 import zhCN from 'antd/locale/zh_CN';
@@ -34,12 +34,41 @@ if (isMonitorPath(window.location.pathname) && hasToken(boot) && boot.loginInfo.
 const errorToastSeconds = () =>
   workspaceOf(window.location.pathname) === 'sim' ? LIMITS.simToastSeconds : LIMITS.toastSeconds;
 
+/** The VIP gate's refusal stays long enough to follow its link to the upgrade page (function 73). */
+const VIP_TOAST_SECONDS = 6;
+
 /** Lets the api client use antd's context-aware message API. */
 function ApiEffectsBridge() {
   const { message } = AntdApp.useApp();
+  const { t } = useTranslation('errors');
   useEffect(() => {
-    setApiEffects({ toast: (content) => void message.error({ content, duration: errorToastSeconds() }) });
-  }, [message]);
+    setApiEffects({
+      toast: (content) => void message.error({ content, duration: errorToastSeconds() }),
+      vipExpired: (text) => {
+        const mayUpgrade = useSession.getState().loginInfo.allFuns.includes(Fn.upgradeVip);
+        const key = `vip-expired-${Date.now()}`;
+        const content = (
+          <span>
+            {text}
+            {mayUpgrade ? (
+              <Button
+                type="link"
+                size="small"
+                data-testid="vip-upgrade-link"
+                onClick={() => {
+                  message.destroy(key);
+                  void router.navigate('/vip/upgrade');
+                }}
+              >
+                {t('vipUpgrade')}
+              </Button>
+            ) : null}
+          </span>
+        );
+        void message.error({ key, content, duration: mayUpgrade ? VIP_TOAST_SECONDS : errorToastSeconds() });
+      },
+    });
+  }, [message, t]);
   return null;
 }
 

@@ -40,6 +40,8 @@ export const ErrCode = {
   /** The account's daily log-in window (users.access_start / access_end) is closed now. */
   OutsideAccessHours: 10107,
   UnknownApp: 10200,
+  /** Spec section 8 "device VIP expired": a VIP-only function (section 6) on a device without VIP (lib/vip-gate.ts). */
+  VipExpired: 10300,
   TokenMissing: 40100,
   TokenExpired: 40101,
   TokenRevoked: 40102,

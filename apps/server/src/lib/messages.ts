@@ -178,6 +178,8 @@ const CORE_MESSAGES = {
     en: 'A track query covers at most 30 days',
     fr: 'Une recherche de trajet couvre 30 jours au plus',
   },
+  // lib/vip-gate.ts: spec section 8's text, the one answer of every VIP-only function.
+  deviceVipExpired: { zh: '设备VIP已过期', en: 'Device VIP expired', fr: 'VIP de l’appareil expiré' },
   historyVipOnly: {
     zh: '免费用户可查询最近7天的历史，VIP可查询90天',
     en: 'History beyond 7 days needs VIP (90 days)',

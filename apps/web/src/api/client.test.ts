@@ -1,4 +1,4 @@
-import { LIMITS } from '@lodestar/domain';
+import { ErrCode, LIMITS } from '@lodestar/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type ClientEffects, createApiClient } from './client.ts';
 
@@ -81,6 +81,17 @@ describe('api client', () => {
     expect(effects.toast).toHaveBeenCalledWith('Session expired');
     expect(effects.clearSession).toHaveBeenCalledOnce();
     expect(effects.goLogin).toHaveBeenCalledOnce();
+  });
+
+  it('the VIP gate’s errCode goes to the vipExpired effect (its upgrade link), not a plain toast', async () => {
+    const { client, effects } = setup(() =>
+      json({ code: 400, msg: 'Device VIP expired: 1', errCode: ErrCode.VipExpired, data: null }),
+    );
+    const vipExpired = vi.fn();
+    Object.assign(effects, { vipExpired });
+    await expect(client.post('Photo/TakePhoto')).rejects.toMatchObject({ errCode: ErrCode.VipExpired });
+    expect(vipExpired).toHaveBeenCalledWith('Device VIP expired: 1');
+    expect(effects.toast).not.toHaveBeenCalled();
   });
 
   it('errCode 40001 in a non-encoded reply reloads the page', async () => {

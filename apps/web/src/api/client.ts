@@ -12,6 +12,11 @@ export interface ClientEffects {
   goLogin(): void;
   /** Translate a key such as `errors:network`. */
   t(key: string): string;
+  /**
+   * The VIP gate's refusal (errCode ErrCode.VipExpired, "device VIP expired"): the message with a way to
+   * /vip/upgrade. Without it, a plain toast.
+   */
+  vipExpired?(message: string): void;
 }
 
 export interface ClientOptions {
@@ -98,6 +103,10 @@ export function createApiClient(options: ClientOptions) {
       fx.clearSession();
       fx.goLogin();
       return fail(msg, 'unauthorized', reply.code, reply.errCode);
+    }
+    if (reply.errCode === ErrCode.VipExpired && fx.vipExpired) {
+      fx.vipExpired(msg);
+      return fail(msg, 'reply', reply.code, reply.errCode);
     }
     if (reply.code !== undefined && reply.code !== ReplyCode.Ok) {
       fx.toast(msg);

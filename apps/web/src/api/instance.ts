@@ -30,5 +30,6 @@ export const api = createApiClient({
     clearSession: () => effects.clearSession(),
     goLogin: () => effects.goLogin(),
     t: (k) => effects.t(k),
+    vipExpired: (m) => (effects.vipExpired ?? effects.toast)(m),
   },
 });

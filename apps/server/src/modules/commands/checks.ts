@@ -9,8 +9,8 @@ import {
   supportsCommand,
 } from '@lodestar/domain';
 import { badRequest, forbidden } from '../../lib/errors.ts';
+import { vipRuns } from '../../lib/vip-gate.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { vipExpired } from '../zones/binder.ts';
 import { ROW_REASONS } from './messages.ts';
 import type { CommandRepository, CommandTarget } from './repository.ts';
 
@@ -70,7 +70,7 @@ export async function checkPassword(repo: CommandRepository, auth: AuthContext, 
 /** Why this device cannot take the command (its row fails with it), or undefined when it can. */
 export function refusalFor(def: CommandTypeDef, device: CommandTarget, today: string): string | undefined {
   if (!supportsCommand(device.protocol, def.type)) return ROW_REASONS.unsupported;
-  if (def.vipOnly && vipExpired(device.vipExpiresAt, today)) return ROW_REASONS.vipExpired;
+  if (def.vipOnly && !vipRuns(device.vipExpiresAt, today)) return ROW_REASONS.vipExpired;
   return undefined;
 }
 

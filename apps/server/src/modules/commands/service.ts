@@ -4,15 +4,18 @@ import { badRequest } from '../../lib/errors.ts';
 import type { HoldScope } from '../../lib/hold-scope.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
 import { formatInZone } from '../../lib/time.ts';
+import { todayIn, vipExpiredError } from '../../lib/vip-gate.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { DeviceRepository } from '../devices/repository.ts';
 import { checkCommand, checkPassword, commandPayload, mayUse, refusalFor } from './checks.ts';
+import { ROW_REASONS } from './messages.ts';
 import type { CommandRepository, CommandTarget } from './repository.ts';
 
 /** At most this many unsupported devices named per type in Command/GetCommandTypes. */
 const UNSUPPORTED_LISTED = 50;
 
-export const todayIn = (timeZone: string) => formatInZone(new Date(), timeZone).slice(0, 10);
+/** Today in the caller's zone, as the VIP gate compares expiry days (kept here for the modules importing it). */
+export { todayIn };
 
 /**
  * Commands down to devices: queued here with an expiry, delivered by the gateway while the device is connected
@@ -77,8 +80,8 @@ export class CommandService {
     const [device] = await this.namedTargets(auth, [input.DeviceID]);
     if (checked.def.immobiliser) await checkPassword(this.commands, auth, input.Password);
     const refused = refusalFor(checked.def, device!, todayIn(auth.timeZone));
-    if (refused)
-      throw badRequest(refused === 'device VIP expired' ? 'deviceVipExpired' : 'unsupportedProtocol', device!.deviceId);
+    if (refused === ROW_REASONS.vipExpired) throw vipExpiredError([device!.deviceId]);
+    if (refused) throw badRequest('unsupportedProtocol', device!.deviceId);
     const id = await this.queue(device!, checked.def.type, commandPayload(checked.params), auth.userId, {
       expireAt: checked.expireAt,
     });

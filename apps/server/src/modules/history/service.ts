@@ -41,7 +41,7 @@ export class HistoryService {
 
   async track(auth: AuthContext, deviceId: string, startText: string, endText: string, format: TrackFormat) {
     const device = await this.owned(auth, deviceId);
-    const { from, to } = historyPeriod(startText, endText, auth.timeZone, device.vipExpiresAt);
+    const { from, to } = historyPeriod(startText, endText, auth.timeZone, device);
     if (format === 'compact') return { format, columns: await this.compact(device.id, from, to) } satisfies Track;
     return { format, points: await this.objects(device.id, from, to, auth.timeZone) } satisfies Track;
   }
@@ -116,7 +116,7 @@ export class HistoryService {
     const at = parseInZone(gpsTimeText, auth.timeZone);
     if (!at) throw badRequest('invalidField', 'GpsTime');
     const next = new Date(at.getTime() + 1000);
-    historyPeriod(gpsTimeText, formatInZone(next, auth.timeZone), auth.timeZone, device.vipExpiresAt);
+    historyPeriod(gpsTimeText, formatInZone(next, auth.timeZone), auth.timeZone, device);
     const p = await this.history.positionAt(device.id, at, next);
     if (!p) return null;
     return {
@@ -144,7 +144,7 @@ export class HistoryService {
     const parts: ExportPart[] = [];
     for (const id of new Set(body.DeviceIDs)) {
       const device = await this.owned(auth, id);
-      parts.push({ device, ...historyPeriod(body.StartTime, body.EndTime, auth.timeZone, device.vipExpiresAt) });
+      parts.push({ device, ...historyPeriod(body.StartTime, body.EndTime, auth.timeZone, device) });
     }
     const stem = parts.length === 1 ? `${TRACK_FILE[lang]}-${parts[0]!.device.deviceId}` : TRACK_FILE[lang];
     const fileName = stampedFileName(stem, auth.timeZone).replace(/\.xlsx$/, `.${body.Format}`);

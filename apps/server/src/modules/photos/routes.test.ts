@@ -78,8 +78,8 @@ describe.each(dbTargets())('photos on $name PostgreSQL', (target) => {
 
   it('refuses a device whose VIP expired, a protocol without a camera command, bad ranges, a lesser role', async () => {
     const vip = await take(token, A_VIP_GONE, {});
-    expect(vip.code).toBe(403);
-    expect(vip.msg).toBe('设备VIP已过期'); // spec section 8's text (zh by default)
+    expect([vip.code, vip.errCode]).toEqual([400, ErrCode.VipExpired]); // the VIP gate's reply (lib/vip-gate.ts)
+    expect(vip.msg).toBe(`设备VIP已过期: ${A_VIP_GONE.replace(/^0/, '')}`); // spec section 8's text (zh by default)
     const gt06 = await take(token, A_GT06);
     expect(gt06.code).toBe(400);
     for (const [field, value] of [

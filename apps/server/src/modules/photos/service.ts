@@ -2,11 +2,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PhotoList, PhotoListInput, TakePhotoInput } from '@lodestar/contract/photos';
 import { PHOTO_LIST_MAX, supportsCommand } from '@lodestar/domain';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import type { HoldScope } from '../../lib/hold-scope.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
-import { formatInZone, zoneFormatter } from '../../lib/time.ts';
+import { zoneFormatter } from '../../lib/time.ts';
 import { parseTimeRange } from '../../lib/time-range.ts';
+import { assertVip } from '../../lib/vip-gate.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { CommandService } from '../commands/service.ts';
 import type { DeviceRepository } from '../devices/repository.ts';
@@ -29,9 +30,8 @@ export class PhotoService {
     const device = await this.devices.findByDeviceId(input.DeviceID);
     assertInSubtree(auth.holdPath, device);
     const d = device!;
-    // Spec section 6: photo capture is VIP-only; a device that never had VIP counts as expired.
-    const today = formatInZone(new Date(), auth.timeZone).slice(0, 10);
-    if (d.vipExpiresAt === null || d.vipExpiresAt < today) throw forbidden('deviceVipExpired');
+    // Spec section 6: photo capture is VIP-only.
+    assertVip(d, auth.timeZone);
     if (!supportsCommand(d.protocol, 'photo')) throw badRequest('photoUnsupportedProtocol', 'DeviceID');
     const params = {
       channel: input.Channel,

@@ -98,7 +98,7 @@ export class TripService {
 
   private async periodOf(auth: AuthContext, input: PeriodInput): Promise<Segments> {
     const device = await this.owned(auth, input.DeviceID);
-    const { from, to } = historyPeriod(input.StartTime, input.EndTime, auth.timeZone, device.vipExpiresAt);
+    const { from, to } = historyPeriod(input.StartTime, input.EndTime, auth.timeZone, device);
     return this.segmentsOf(device.id, from, to, input.MinStopSeconds);
   }
 

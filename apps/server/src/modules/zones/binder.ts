@@ -5,6 +5,7 @@ import { badRequest, outsideHold } from '../../lib/errors.ts';
 import type { HoldScope } from '../../lib/hold-scope.ts';
 import { inSubtree } from '../../lib/tenancy.ts';
 import { formatInZone } from '../../lib/time.ts';
+import { assertVip, splitByVip, todayIn, vipRuns } from '../../lib/vip-gate.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { BindCandidate, ZoneBindingRepository, ZoneKind } from './binding-repository.ts';
 
@@ -32,11 +33,6 @@ export interface BindRequest {
   Push?: boolean | undefined;
 }
 
-/** Today in the caller's zone, as the VIP expiry's `YYYY-MM-DD` compares. */
-const todayIn = (timeZone: string) => formatInZone(new Date(), timeZone).slice(0, 10);
-/** Spec section 6: geo-fences are VIP-only; no expiry (never had VIP) counts as expired. */
-export const vipExpired = (vipExpiresAt: string | null, today: string) => vipExpiresAt === null || vipExpiresAt < today;
-
 /**
  * Binding devices to a fence or road, the rules both share. A device bound must be in the zone's unit or below
  * it (so everyone who sees the zone sees its devices; one of a unit above is refused, named), and in the
@@ -59,15 +55,14 @@ export class ZoneBinder {
     req: BindRequest,
   ): Promise<Omit<BindResult, 'Pushed'> & { pks: number[] }> {
     if (!req.DeviceIDs?.length && !req.HoldID) throw badRequest('selectTargetData', 'DeviceIDs');
-    const today = todayIn(auth.timeZone);
     const chosen = new Map<number, BindCandidate>();
     const skipped: string[] = [];
     if (req.DeviceIDs?.length) {
       const named = await this.named(auth, repo, req.DeviceIDs);
       const outside = named.filter((d) => !inSubtree(zone.holdPath, d.holdPath));
       if (outside.length) throw badRequest('zoneDeviceOutsideUnit', outside.map((d) => d.deviceId).join(', '));
-      const lapsed = named.filter((d) => vipExpired(d.vipExpiresAt, today));
-      if (lapsed.length) throw badRequest('deviceVipExpired', lapsed.map((d) => d.deviceId).join(', '));
+      // Spec section 6: geo-fences and roads are VIP-only.
+      assertVip(named, auth.timeZone);
       for (const d of named) chosen.set(d.pk, d);
     }
     if (req.HoldID) {
@@ -75,11 +70,12 @@ export class ZoneBinder {
       if (!inSubtree(zone.holdPath, unit.path)) throw badRequest('zoneDeviceOutsideUnit', 'HoldID');
       const all = await repo.devicesOfUnit(unit.path, ZONE_LIMITS.bindUnitMax + 1);
       if (all.length > ZONE_LIMITS.bindUnitMax) throw badRequest('zoneUnitTooLarge', `${ZONE_LIMITS.bindUnitMax}`);
-      for (const d of all) {
-        if (chosen.has(d.pk)) continue;
-        if (vipExpired(d.vipExpiresAt, today)) skipped.push(d.deviceId);
-        else chosen.set(d.pk, d);
-      }
+      const { running, lapsed } = splitByVip(
+        all.filter((d) => !chosen.has(d.pk)),
+        auth.timeZone,
+      );
+      for (const d of running) chosen.set(d.pk, d);
+      skipped.push(...lapsed);
     }
     const devices = [...chosen.values()];
     await repo.bind(kind, zone.id, [...chosen.keys()]);
@@ -141,7 +137,7 @@ export function zoneDeviceRow(
     Model: d.model,
     Protocol: d.protocol,
     FullFunction: d.fullFunction,
-    VipExpired: vipExpired(d.vipExpiresAt, todayIn(timeZone)),
+    VipExpired: !vipRuns(d.vipExpiresAt, todayIn(timeZone)),
     PushStatus: d.pushStatus as CommandStatus | null,
     BindTime: formatInZone(d.boundAt, timeZone),
   };

@@ -3,8 +3,8 @@ import type { MessageCatalogue } from '../../lib/messages.ts';
 
 /** The fence, road and device-model calls' server messages (registered by the module). */
 export const ZONES_MESSAGES = {
-  // Spec section 8's messages, where the server refuses for the same reason.
-  deviceVipExpired: { zh: '设备VIP已过期', en: 'Device VIP expired', fr: 'VIP de l’appareil expiré' },
+  // Spec section 8's messages, where the server refuses for the same reason ("device VIP expired" is the VIP
+  // gate's, lib/vip-gate.ts).
   selectTargetData: { zh: '请选择目标数据', en: 'Select target data', fr: 'Sélectionnez les données cibles' },
   chooseFenceOrRoute: {
     zh: '请选择围栏或路线',
