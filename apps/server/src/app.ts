@@ -64,6 +64,7 @@ import { holdRoutes } from './modules/holds/routes.ts';
 import { HoldService } from './modules/holds/service.ts';
 import { registerInfoImport } from './modules/info-import/module.ts';
 import { registerInsurance } from './modules/insurance/module.ts';
+import { registerInvoices } from './modules/invoices/module.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { LiveService } from './modules/live/service.ts';
 import { LogRepository } from './modules/logs/repository.ts';
@@ -344,6 +345,7 @@ export async function buildApp({
     vipChanged: notifyZones,
   });
   registerReconciliation(app, { db, dataDir: config.dataDir, holds: holdScope, logs: opLog, exporter });
+  await registerInvoices(app, { db, dataDir: config.dataDir, holds: holdScope, logs: opLog });
   registerReports(app, { db, holds: holdScope, exporter });
   geocodeRoutes(app, new CachedGeocoder(makeGeocoder(config)));
   // Issue #21: the business map's locator keeps device_regions, which province management counts from too.

@@ -9,6 +9,7 @@ export * from './functions.ts';
 export * from './geo.ts';
 export * from './identity.ts';
 export * from './install.ts';
+export * from './invoices.ts';
 export * from './limits.ts';
 export * from './map.ts';
 export * from './menu.ts';

@@ -6,6 +6,7 @@ import { COMMANDS_TENANCY_PATHS } from '../modules/commands/tenancy-covered.ts';
 import { DEVICES_TENANCY_PATHS } from '../modules/devices/tenancy-covered.ts';
 import { EVENTS_TENANCY_PATHS } from '../modules/events/tenancy-covered.ts';
 import { INSURANCE_TENANCY_PATHS } from '../modules/insurance/tenancy-covered.ts';
+import { INVOICES_TENANCY_PATHS } from '../modules/invoices/tenancy-covered.ts';
 import { NOTICES_TENANCY_PATHS } from '../modules/notices/tenancy-covered.ts';
 import { PAYMENTS_TENANCY_PATHS } from '../modules/payments/tenancy-covered.ts';
 import { PHOTOS_TENANCY_PATHS } from '../modules/photos/tenancy-covered.ts';
@@ -87,6 +88,7 @@ const COVERED_BY_MODULES = [
   ...PROVINCES_TENANCY_PATHS,
   ...SPREAD_TENANCY_PATHS,
   ...REPORT_CENTRE_TENANCY_PATHS,
+  ...INVOICES_TENANCY_PATHS,
 ];
 
 afterAll(stopTestServers);
