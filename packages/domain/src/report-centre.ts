@@ -14,10 +14,13 @@ export const REPORT_TYPES = [
   'onlineRate',
   'offline',
   'noFix',
+  'commandLog',
+  'photoLog',
   'vipExpiry',
   'simExpiry',
   'inventory',
   'newDevices',
+  'fuel',
   'driving',
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
@@ -69,7 +72,7 @@ export const REPORT_LIMITS = {
   maxDeviceIds: 500,
 } as const;
 
-/** How a column's values read: the console formats each kind (metres as km, seconds as h:mm:ss, …). */
+/** How a column's values read: the console formats each kind (metres as km, seconds as h:mm:ss, volume in litres, …). */
 export const REPORT_COLUMN_KINDS = [
   'text',
   'time',
@@ -79,6 +82,7 @@ export const REPORT_COLUMN_KINDS = [
   'number',
   'speed',
   'percent',
+  'volume',
 ] as const;
 export type ReportColumnKind = (typeof REPORT_COLUMN_KINDS)[number];
 

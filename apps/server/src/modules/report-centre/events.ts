@@ -170,3 +170,49 @@ export const driving: ReportDef = {
     return [...per.values()];
   },
 };
+
+const at = (d: Date | null, zone: string) => (d ? formatInZone(new Date(d), zone) : null);
+
+/** The command log: every command queued for the devices in the period, with its outcome. */
+export const commandLog: ReportDef = {
+  type: 'commandLog',
+  name: { zh: '指令记录', en: 'Command log', fr: 'Journal des commandes' },
+  period: true,
+  columns: ['Time', 'DeviceID', 'DeviceName', 'HoldName', 'Command', 'Via', 'Status', 'Result', 'SentTime', 'DoneTime'],
+  sort: ['Time', 'desc'],
+  async rows(ctx) {
+    const device = new Map(ctx.devices.map((d) => [d.pk, d]));
+    const list = await ctx.repo.commands([...device.keys()], ctx.from, ctx.to);
+    return list.map((c) => ({
+      Time: at(c.createdAt, ctx.zone),
+      ...deviceCells(device.get(c.pk)!),
+      Command: c.type,
+      Via: c.via,
+      Status: c.status,
+      Result: c.result,
+      SentTime: at(c.sentAt, ctx.zone),
+      DoneTime: at(c.doneAt, ctx.zone),
+    }));
+  },
+};
+
+/** The photo log: every photo the devices took in the period. */
+export const photoLog: ReportDef = {
+  type: 'photoLog',
+  name: { zh: '拍照记录', en: 'Photo log', fr: 'Journal des photos' },
+  period: true,
+  columns: ['Time', 'DeviceID', 'DeviceName', 'HoldName', 'Channel', 'Size', 'Lat', 'Lng'],
+  sort: ['Time', 'desc'],
+  async rows(ctx) {
+    const device = new Map(ctx.devices.map((d) => [d.pk, d]));
+    const list = await ctx.repo.photos([...device.keys()], ctx.from, ctx.to);
+    return list.map((p) => ({
+      Time: at(p.takenAt, ctx.zone),
+      ...deviceCells(device.get(p.pk)!),
+      Channel: p.channel,
+      Size: p.size,
+      Lat: round6(p.lat),
+      Lng: round6(p.lng),
+    }));
+  },
+};

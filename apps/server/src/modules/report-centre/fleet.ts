@@ -154,3 +154,48 @@ export const newDevices: ReportDef = {
     return [...groups.values()];
   },
 };
+
+/** A jump in the fuel level between two fixes at least this large (litres) is a refuel or a drain, not sensor noise. */
+export const FUEL_JUMP_LITRES = 5;
+
+/**
+ * Fuel (VIP-only, spec section 6): per device and day of the caller's zone, the level at the first and last fix, the
+ * lowest, and the refuels and drains (jumps of FUEL_JUMP_LITRES or more between consecutive fixes). Devices that send
+ * no fuel level have no rows.
+ */
+export const fuel: ReportDef = {
+  type: 'fuel',
+  name: { zh: '油量报表', en: 'Fuel level, refuel and drain', fr: 'Carburant, pleins et vidanges' },
+  period: true,
+  vipOnly: true,
+  background: true,
+  columns: ['Date', 'DeviceID', 'DeviceName', 'HoldName', 'FuelStart', 'FuelEnd', 'FuelMin', 'Refuel', 'Drain'],
+  chart: { kind: 'bar', x: 'Date', y: 'Refuel' },
+  sort: ['Date', 'asc'],
+  async rows(ctx) {
+    const levels = await ctx.repo.fuelLevels(
+      ctx.devices.map((d) => d.pk),
+      ctx.from,
+      ctx.to,
+    );
+    const device = new Map(ctx.devices.map((d) => [d.pk, d]));
+    const rows = new Map<string, Row>();
+    let prev: { pk: number; fuel: number } | undefined;
+    for (const l of levels) {
+      const day = formatInZone(new Date(l.time), ctx.zone).slice(0, 10);
+      const key = `${l.pk}|${day}`;
+      let r = rows.get(key);
+      if (!r) {
+        r = { Date: day, ...deviceCells(device.get(l.pk)!), FuelStart: l.fuel, FuelMin: l.fuel, Refuel: 0, Drain: 0 };
+        rows.set(key, r);
+      }
+      r.FuelEnd = l.fuel;
+      r.FuelMin = Math.min(r.FuelMin as number, l.fuel);
+      const jump = prev?.pk === l.pk ? l.fuel - prev.fuel : 0;
+      if (jump >= FUEL_JUMP_LITRES) r.Refuel = Math.round(((r.Refuel as number) + jump) * 10) / 10;
+      if (jump <= -FUEL_JUMP_LITRES) r.Drain = Math.round(((r.Drain as number) - jump) * 10) / 10;
+      prev = { pk: l.pk, fuel: l.fuel };
+    }
+    return [...rows.values()];
+  },
+};

@@ -1,7 +1,7 @@
 import type { ReportType } from '@lodestar/domain';
 import type { ReportDef } from './definition.ts';
-import { acc, alarms, driving, fence, overspeed, roadDeviation } from './events.ts';
-import { inventory, newDevices, noFix, offline, simExpiry, vipExpiry } from './fleet.ts';
+import { acc, alarms, commandLog, driving, fence, overspeed, photoLog, roadDeviation } from './events.ts';
+import { fuel, inventory, newDevices, noFix, offline, simExpiry, vipExpiry } from './fleet.ts';
 import { mileageDaily, onlineRate, stops, trips } from './movement.ts';
 
 /** Every report type's definition, in REPORT_TYPES order. */
@@ -17,9 +17,12 @@ export const REPORTS: Record<ReportType, ReportDef> = {
   onlineRate,
   offline,
   noFix,
+  commandLog,
+  photoLog,
   vipExpiry,
   simExpiry,
   inventory,
   newDevices,
+  fuel,
   driving,
 };

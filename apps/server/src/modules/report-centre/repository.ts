@@ -44,6 +44,26 @@ export interface DeviceStateRow {
   lon: number | null;
 }
 
+export interface CommandLogRow {
+  pk: number;
+  type: string;
+  status: string;
+  result: string | null;
+  via: string;
+  createdAt: Date;
+  sentAt: Date | null;
+  doneAt: Date | null;
+}
+
+export interface PhotoLogRow {
+  pk: number;
+  channel: number;
+  takenAt: Date;
+  lat: number | null;
+  lng: number | null;
+  size: number;
+}
+
 const DEVICE_COLUMNS = `d.id AS pk, d.device_id AS "deviceId", d.name, h.name AS "holdName", h.path AS "holdPath",
   d.protocol, d.model, d.sim, to_char(d.vip_expires_at, 'YYYY-MM-DD') AS "vipExpiresAt", d.created_at AS "createdAt"`;
 
@@ -109,6 +129,41 @@ export class ReportCentreRepository {
           AND (e.type = ANY($4::text[]) OR e.alarm = ANY($4::text[]))
         ORDER BY e.event_time, e.id`,
       [pks, from, to, names],
+    );
+    return rows;
+  }
+
+  /**
+   * The fuel level (litres, the codecs' `fuel` attribute) of every fix that carries one in [from, to], per device in
+   * time order (positions_device_time_idx): only the fuel report reads positions, and only VIP devices'.
+   */
+  async fuelLevels(pks: number[], from: Date, to: Date): Promise<{ pk: number; time: Date; fuel: number }[]> {
+    const { rows } = await this.pool.query<{ pk: number; time: Date; fuel: number }>(
+      `SELECT device_pk AS pk, fix_time AS time, (attributes->>'fuel')::float8 AS fuel FROM positions
+        WHERE device_pk = ANY($1::int[]) AND fix_time >= $2 AND fix_time <= $3
+          AND jsonb_typeof(attributes->'fuel') = 'number'
+        ORDER BY device_pk, fix_time`,
+      [pks, from, to],
+    );
+    return rows;
+  }
+
+  /** Commands queued for the devices in [from, to] (commands_device_status_idx finds each device's). */
+  async commands(pks: number[], from: Date, to: Date): Promise<CommandLogRow[]> {
+    const { rows } = await this.pool.query<CommandLogRow>(
+      `SELECT device_pk AS pk, type, status, result, via, created_at AS "createdAt", sent_at AS "sentAt", done_at AS "doneAt"
+         FROM commands WHERE device_pk = ANY($1::int[]) AND created_at >= $2 AND created_at <= $3`,
+      [pks, from, to],
+    );
+    return rows;
+  }
+
+  /** Photos the devices took in [from, to]. */
+  async photos(pks: number[], from: Date, to: Date): Promise<PhotoLogRow[]> {
+    const { rows } = await this.pool.query<PhotoLogRow>(
+      `SELECT device_pk AS pk, channel, taken_at AS "takenAt", lat, lng, size FROM photos
+        WHERE device_pk = ANY($1::int[]) AND taken_at >= $2 AND taken_at <= $3`,
+      [pks, from, to],
     );
     return rows;
   }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness.ts';
 import { startTestApp } from '../../test/harness.ts';
 import { expectRefusedLikeMissing } from '../../test/refused.ts';
+import { positionReport } from '../../test/reports.ts';
 import { seeded, Track, tripRecord } from '../trips/test-tracks.ts';
 import { pdfText } from './pdf-text.ts';
 
@@ -127,6 +128,15 @@ describe.each(dbTargets())('Report/GetReportTypes, Run, Export on $name PostgreS
       [mine, 'ignitionOff', null, at(120), null, null],
       [other, 'alarm', 'sos', at(0), null, null],
     ];
+    await sql(
+      `INSERT INTO commands (device_pk, type, payload, status, created_at) VALUES ($1, 'locate', '{}', 'acked', $2)`,
+      [mine, at(30)],
+    );
+    await sql(
+      `INSERT INTO photos (device_pk, hold_id, channel, event, multimedia_id, taken_at, size, path)
+       VALUES ($1, $2, 1, 0, 7, $3, 2048, 'x.jpg')`,
+      [mine, a.id, at(40)],
+    );
     for (const [device, type, alarm, time, speed, fenceId] of events)
       await sql(
         'INSERT INTO events (device_pk, type, alarm, event_time, lat, lon, speed, fence_id) VALUES ($1, $2, $3, $4, 31.2, 121.4, $5, $6)',
@@ -225,6 +235,10 @@ describe.each(dbTargets())('Report/GetReportTypes, Run, Export on $name PostgreS
     ]);
     const acc = await run({ Type: 'acc', ...period });
     expect(acc.data.rows).toMatchObject([{ DeviceID: DEVICE, Duration: 3600 }]);
+    const commands = await run({ Type: 'commandLog', ...period });
+    expect(commands.data.rows).toMatchObject([{ DeviceID: DEVICE, Command: 'locate', Status: 'acked' }]);
+    const photos = await run({ Type: 'photoLog', ...period });
+    expect(photos.data.rows).toMatchObject([{ DeviceID: DEVICE, Channel: 1, Size: 2048 }]);
     const driving = await run({ Type: 'driving', ...period });
     expect(driving.data.rows).toMatchObject([{ DeviceID: DEVICE, Overspeed: 1, HardBraking: 0, Count: 1 }]);
   });
@@ -246,6 +260,29 @@ describe.each(dbTargets())('Report/GetReportTypes, Run, Export on $name PostgreS
     );
     const online = await run({ Type: 'onlineRate', ...day(3) });
     expect(online.data.rows).toMatchObject([{ Date: day(3).StartTime.slice(0, 10), Online: 1, Total: 2, Rate: 50 }]);
+  });
+
+  it('fuel (VIP-only): levels, refuels and drains of the VIP devices; a named device without VIP refused', async () => {
+    const today = formatInZone(new Date(), SH).slice(0, 10);
+    await sql(`UPDATE devices SET vip_expires_at = $2::date + 30 WHERE device_id = $1`, [QUIET, today]);
+    await sql(`UPDATE devices SET vip_expires_at = $2::date - 1 WHERE device_id = $1`, [DEVICE, today]);
+    for (const [secondsAgo, fuel] of [
+      [50, 50],
+      [40, 48],
+      [30, 70],
+      [20, 60],
+    ] as const)
+      await t.ingest.writer.persist([positionReport(QUIET, { secondsAgo, attributes: { fuel } })]);
+    const types = await t.call<ReportTypeRow[]>('POST', 'Report/GetReportTypes', { token, body: {} });
+    expect(types.data.find((x) => x.Type === 'fuel')).toMatchObject({ VipOnly: true });
+    const period = day(0);
+    const r = await run({ Type: 'fuel', ...period });
+    expect(r.code, r.msg).toBe(200);
+    expect(r.data.rows).toMatchObject([
+      { Date: today, DeviceID: QUIET, FuelStart: 50, FuelEnd: 60, FuelMin: 48, Refuel: 22, Drain: 10 },
+    ]);
+    const refused = await run({ Type: 'fuel', ...period, DeviceIDs: [DEVICE] });
+    expect([refused.code, refused.msg.includes(DEVICE)]).toEqual([400, true]);
   });
 
   it('exports to XLSX, CSV and PDF in the caller’s language, with the totals row', async () => {

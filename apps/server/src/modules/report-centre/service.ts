@@ -29,6 +29,7 @@ const UNITS: Partial<Record<string, Record<Language, string>>> = {
   duration: { zh: '(秒)', en: ' (s)', fr: ' (s)' },
   speed: { zh: '(km/h)', en: ' (km/h)', fr: ' (km/h)' },
   percent: { zh: '(%)', en: ' (%)', fr: ' (%)' },
+  volume: { zh: '(升)', en: ' (L)', fr: ' (L)' },
 };
 
 /**
@@ -158,7 +159,17 @@ export class ReportCentreService {
       from = f;
       to = t;
     }
-    const devices = await this.devicesOf(auth, input);
+    let devices = await this.devicesOf(auth, input);
+    if (def.vipOnly) {
+      // VIP-only (spec section 6: oil report). The same rule as zones/binder.ts's vipExpired until lib/vip-gate lands:
+      // named devices without a live VIP are refused, a unit's are left out.
+      const today = formatInZone(now, auth.timeZone).slice(0, 10);
+      const lapsed = devices.filter((d) => d.vipExpiresAt === null || d.vipExpiresAt < today);
+      if (input.DeviceIDs?.length && lapsed.length) {
+        throw badRequest('deviceVipExpired', lapsed.map((d) => d.deviceId).join(', '));
+      }
+      devices = devices.filter((d) => !lapsed.includes(d));
+    }
     const ctx: RunContext = {
       devices,
       from,

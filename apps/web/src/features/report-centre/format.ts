@@ -17,6 +17,7 @@ export function formatCell(kind: string, v: string | number | null | undefined, 
   if (kind === 'duration') return formatDuration(v);
   if (kind === 'speed') return t('report-centre:kmh', { v });
   if (kind === 'percent') return `${v}%`;
+  if (kind === 'volume') return `${v} L`;
   return String(v);
 }
 
