@@ -107,6 +107,7 @@ describe('Report centre', () => {
       await chooseLanguage(lang);
       await page.waitForSelector('[data-testid=report-chart] svg');
       await page.waitForSelector('[data-testid=report-table] tbody tr.ant-table-row');
+      await expect.poll(() => page.locator('[data-testid=report-table] .ant-spin-spinning').count()).toBe(0);
       await browser.shot(`report-centre-${lang}`);
     }
     await page.goto(`${server.url}/report/stops`);

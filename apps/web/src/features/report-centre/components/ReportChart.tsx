@@ -30,6 +30,7 @@ export function ReportChart({
     const name = `${series?.Name ?? ''}${unit ? ` (${unit})` : ''}`;
     if (kind === 'pie') {
       return {
+        animation: false,
         tooltip: { trigger: 'item' },
         legend: { type: 'scroll', orient: 'vertical', left: 0 },
         series: [
@@ -38,6 +39,8 @@ export function ReportChart({
       };
     }
     return {
+      // No growing bars: a report is read, not watched (and a screenshot shows the real heights).
+      animation: false,
       tooltip: { trigger: 'axis' },
       grid: { left: 56, right: 24, top: 32, bottom: 32 },
       xAxis: { type: 'category', data: data.X },
