@@ -63,6 +63,7 @@ import { HoldRepository } from './modules/holds/repository.ts';
 import { holdRoutes } from './modules/holds/routes.ts';
 import { HoldService } from './modules/holds/service.ts';
 import { registerInfoImport } from './modules/info-import/module.ts';
+import { registerInstall } from './modules/install/module.ts';
 import { registerInsurance } from './modules/insurance/module.ts';
 import { registerInvoices } from './modules/invoices/module.ts';
 import { liveRoutes } from './modules/live/routes.ts';
@@ -331,6 +332,16 @@ export async function buildApp({
   // SIM administration II (docs/SIM-API-2.md): notices first, every other module may leave one.
   const notices = registerNotices(app, { db, holds: holdScope, review });
   const payments = registerPayments(app, { db, config, holds: holdScope, exporter, notices });
+  await registerInstall(app, {
+    db,
+    dataDir: config.dataDir,
+    holds: holdScope,
+    logs: opLog,
+    exporter,
+    users: userService,
+    notices,
+    onlineTimeoutMs: config.onlineTimeoutMs,
+  });
   registerSms(app, { db, config, holds: holdScope, logs: opLog, exporter, sms, payments });
   registerRenewal(app, { db, holds: holdScope, exporter, payments, review });
   // A device's new VIP expiry reaches the device caches and the fence engine as any other VIP write does.

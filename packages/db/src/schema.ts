@@ -4,6 +4,7 @@ export * from './schema-billing.ts';
 export * from './schema-core.ts';
 export * from './schema-fleet.ts';
 export * from './schema-geo.ts';
+export * from './schema-install.ts';
 export * from './schema-invoices.ts';
 export * from './schema-photos.ts';
 export * from './schema-sim.ts';

@@ -176,7 +176,8 @@ export type NoticeKind =
   | 'paymentPaid'
   | 'paymentFailed'
   | 'insuranceExpiring'
-  | 'insuranceExpired';
+  | 'insuranceExpired'
+  | 'installTask';
 export const NOTICE_KINDS: readonly NoticeKind[] = [
   'simExpiring',
   'simExpired',
@@ -185,6 +186,7 @@ export const NOTICE_KINDS: readonly NoticeKind[] = [
   'paymentFailed',
   'insuranceExpiring',
   'insuranceExpired',
+  'installTask',
 ];
 
 /** 'YYYY-MM' of a year from 1970 to 2100 (LIMITS.yearMin–yearMax). */

@@ -5,6 +5,7 @@ import { CATALOGUE_TENANCY_PATHS } from '../modules/catalogue/tenancy-covered.ts
 import { COMMANDS_TENANCY_PATHS } from '../modules/commands/tenancy-covered.ts';
 import { DEVICES_TENANCY_PATHS } from '../modules/devices/tenancy-covered.ts';
 import { EVENTS_TENANCY_PATHS } from '../modules/events/tenancy-covered.ts';
+import { INSTALL_TENANCY_PATHS } from '../modules/install/tenancy-covered.ts';
 import { INSURANCE_TENANCY_PATHS } from '../modules/insurance/tenancy-covered.ts';
 import { INVOICES_TENANCY_PATHS } from '../modules/invoices/tenancy-covered.ts';
 import { NOTICES_TENANCY_PATHS } from '../modules/notices/tenancy-covered.ts';
@@ -63,6 +64,10 @@ const ID_FIELDS = [
   'PoiIDs',
   'PolicyID',
   'PolicyIDs',
+  'TaskID',
+  'InstallerID',
+  'InfoID',
+  'PhotoID',
 ];
 /** Modules with many id-taking calls try them in their own tenancy.test.ts and list them. */
 const COVERED_BY_MODULES = [
@@ -89,6 +94,7 @@ const COVERED_BY_MODULES = [
   ...SPREAD_TENANCY_PATHS,
   ...REPORT_CENTRE_TENANCY_PATHS,
   ...INVOICES_TENANCY_PATHS,
+  ...INSTALL_TENANCY_PATHS,
 ];
 
 afterAll(stopTestServers);

@@ -77,6 +77,47 @@ const T = {
     fr: '{Count} police(s) d’assurance de véhicules sont échues.',
   },
   unknown: { zh: '通知', en: 'Notice', fr: 'Avis' },
+  installTitle: { zh: '安装工单 {OrderNo}', en: 'Install task {OrderNo}', fr: 'Tâche d’installation {OrderNo}' },
+  installassign: {
+    zh: '您有新的安装工单，车架号 {VIN}，客户 {Customer}，请确认。',
+    en: 'A new install task for VIN {VIN} (customer {Customer}) waits for your confirmation.',
+    fr: 'Une nouvelle tâche d’installation pour le VIN {VIN} (client {Customer}) attend votre confirmation.',
+  },
+  installunassign: {
+    zh: '工单已改派给其他安装师傅。',
+    en: 'The task was reassigned to another installer.',
+    fr: 'La tâche a été réaffectée à un autre installateur.',
+  },
+  installaccept: {
+    zh: '安装师傅 {By} 已接单。',
+    en: 'Installer {By} accepted the task.',
+    fr: 'L’installateur {By} a accepté la tâche.',
+  },
+  installdecline: {
+    zh: '安装师傅 {By} 拒绝了工单。',
+    en: 'Installer {By} declined the task.',
+    fr: 'L’installateur {By} a refusé la tâche.',
+  },
+  installsubmit: {
+    zh: '安装师傅 {By} 已提交，等待审核。',
+    en: 'Installer {By} submitted the task for approval.',
+    fr: 'L’installateur {By} a soumis la tâche pour approbation.',
+  },
+  installapprove: {
+    zh: '工单已审核通过。',
+    en: 'The task was approved.',
+    fr: 'La tâche a été approuvée.',
+  },
+  installreject: {
+    zh: '工单被驳回，请返工。',
+    en: 'The task was rejected; please rework it.',
+    fr: 'La tâche a été rejetée ; merci de la reprendre.',
+  },
+  installcancel: {
+    zh: '工单已取消。',
+    en: 'The task was cancelled.',
+    fr: 'La tâche a été annulée.',
+  },
 } satisfies Record<string, Texts>;
 
 const withExtra = (text: string, extra: string) => (extra ? `${text} ${extra}` : text);
@@ -88,6 +129,8 @@ const withExtra = (text: string, extra: string) => (extra ? `${text} ${extra}` :
  * - workOrderDecided `{ WorkID, WorkType, LockType, Approved, ICCID, CheckText }` (the review hook);
  * - paymentPaid / paymentFailed `{ OrderNo, OrderID, Kind, AmountFen, Reason }` (payments);
  * - insuranceExpiring `{ Count, Days }`, insuranceExpired `{ Count }` (insurance/scan.ts).
+ * - installTask `{ TaskID, OrderNo, VIN, Customer, Action, By, Remark }` (install tasks: assign, unassign,
+ *   accept, decline, submit, approve, reject, cancel).
  */
 export function renderNotice(kind: NoticeKind | string, p: NoticeParams, lang: Language): RenderedNotice {
   switch (kind) {
@@ -150,6 +193,21 @@ export function renderNotice(kind: NoticeKind | string, p: NoticeParams, lang: L
         Content: fill(T.insuranceExpiredText[lang], { Count: num(p.Count) }),
         Link: '/insurance?State=expired',
       };
+    case 'installTask': {
+      const values = {
+        OrderNo: str(p.OrderNo),
+        VIN: str(p.VIN),
+        Customer: str(p.Customer),
+        By: str(p.By),
+        Reason: str(p.Remark),
+      };
+      const texts = T[`install${str(p.Action)}` as keyof typeof T] ?? T.unknown;
+      return {
+        Title: fill(T.installTitle[lang], values),
+        Content: withExtra(fill(texts[lang], values), values.Reason ? fill(T.reason[lang], values) : ''),
+        Link: `/info/task?TaskID=${num(p.TaskID)}`,
+      };
+    }
     default:
       return { Title: T.unknown[lang], Content: '', Link: '' };
   }
