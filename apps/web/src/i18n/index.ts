@@ -37,6 +37,7 @@ export const NAMESPACES = [
   'messages',
   'photos',
   'install-phone',
+  'install',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
