@@ -11,6 +11,7 @@ export const REPORT_TYPES = [
   'fence',
   'roadDeviation',
   'acc',
+  'idling',
   'onlineRate',
   'offline',
   'noFix',

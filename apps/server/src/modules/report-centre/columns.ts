@@ -48,6 +48,7 @@ export const COLUMNS = {
   FuelMin: ['volume', { zh: '最低油量', en: 'Lowest fuel', fr: 'Carburant min.' }],
   Refuel: ['volume', { zh: '加油量', en: 'Refuelled', fr: 'Ravitaillé' }, true],
   Drain: ['volume', { zh: '漏油/偷油量', en: 'Drained', fr: 'Vidangé' }, true],
+  IdleTime: ['duration', { zh: '怠速时长', en: 'Idling', fr: 'Ralenti' }, true],
   Command: ['text', { zh: '指令', en: 'Command', fr: 'Commande' }],
   Status: ['text', { zh: '状态', en: 'Status', fr: 'État' }],
   Result: ['text', { zh: '结果', en: 'Result', fr: 'Résultat' }],

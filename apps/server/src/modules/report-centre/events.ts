@@ -1,5 +1,5 @@
 import { formatInZone } from '@lodestar/domain';
-import { deviceCells, type ReportDef, type Row, type RunContext, round1, round6 } from './definition.ts';
+import { deviceCells, perDevice, type ReportDef, type Row, type RunContext, round1, round6 } from './definition.ts';
 import type { EventHit, ScopeDevice } from './repository.ts';
 
 const nameOf = (e: EventHit) => e.alarm ?? e.type;
@@ -214,5 +214,61 @@ export const photoLog: ReportDef = {
       Lat: round6(p.lat),
       Lng: round6(p.lng),
     }));
+  },
+};
+
+/** ACC-on intervals per device from its ignition events; one open at either end of the period runs to that end. */
+function accIntervals(list: { e: EventHit }[], from: number, to: number): Map<number, [number, number][]> {
+  const on = new Map<number, number>();
+  const out = new Map<number, [number, number][]>();
+  const add = (pk: number, a: number, b: number) => out.set(pk, [...(out.get(pk) ?? []), [a, b]]);
+  const seen = new Set<number>();
+  for (const { e } of list) {
+    const at = new Date(e.time).getTime();
+    if (e.type === 'ignitionOn') {
+      if (!on.has(e.pk)) on.set(e.pk, at);
+    } else {
+      // An ignition-off first: the engine was on since the period began.
+      const since = on.get(e.pk) ?? (seen.has(e.pk) ? undefined : from);
+      if (since !== undefined) add(e.pk, since, at);
+      on.delete(e.pk);
+    }
+    seen.add(e.pk);
+  }
+  for (const [pk, since] of on) add(pk, since, to);
+  return out;
+}
+
+/** Idling: the time of each stop (History/GetStops) during which the engine ran (ACC on by the ignition events). */
+export const idling: ReportDef = {
+  type: 'idling',
+  name: { zh: '怠速报表', en: 'Idling', fr: 'Ralenti' },
+  period: true,
+  background: true,
+  columns: ['DeviceID', 'DeviceName', 'HoldName', 'StartTime', 'EndTime', 'Duration', 'IdleTime', 'Lat', 'Lng'],
+  sort: ['StartTime', 'asc'],
+  async rows(ctx) {
+    const end = Math.min(ctx.to.getTime(), ctx.now.getTime());
+    const acc = accIntervals(await hits(ctx, ['ignitionOn', 'ignitionOff']), ctx.from.getTime(), end);
+    const devices = ctx.devices.filter((d) => acc.has(d.pk));
+    return perDevice({ ...ctx, devices }, async (d) => {
+      const { stops } = await ctx.segmentsOf(d.pk, ctx.from, ctx.to);
+      const rows: Row[] = [];
+      for (const s of stops) {
+        let idle = 0;
+        for (const [a, b] of acc.get(d.pk)!) idle += Math.max(0, Math.min(b, s.end) - Math.max(a, s.start));
+        if (idle < 1000) continue;
+        rows.push({
+          ...deviceCells(d),
+          StartTime: formatInZone(new Date(s.start), ctx.zone),
+          EndTime: formatInZone(new Date(s.end), ctx.zone),
+          Duration: Math.round((s.end - s.start) / 1000),
+          IdleTime: Math.round(idle / 1000),
+          Lat: round6(s.lat),
+          Lng: round6(s.lon),
+        });
+      }
+      return rows;
+    });
   },
 };

@@ -1,6 +1,6 @@
 import type { ReportType } from '@lodestar/domain';
 import type { ReportDef } from './definition.ts';
-import { acc, alarms, commandLog, driving, fence, overspeed, photoLog, roadDeviation } from './events.ts';
+import { acc, alarms, commandLog, driving, fence, idling, overspeed, photoLog, roadDeviation } from './events.ts';
 import { fuel, inventory, newDevices, noFix, offline, simExpiry, vipExpiry } from './fleet.ts';
 import { mileageDaily, onlineRate, stops, trips } from './movement.ts';
 
@@ -14,6 +14,7 @@ export const REPORTS: Record<ReportType, ReportDef> = {
   fence,
   roadDeviation,
   acc,
+  idling,
   onlineRate,
   offline,
   noFix,

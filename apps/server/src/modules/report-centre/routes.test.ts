@@ -235,6 +235,9 @@ describe.each(dbTargets())('Report/GetReportTypes, Run, Export on $name PostgreS
     ]);
     const acc = await run({ Type: 'acc', ...period });
     expect(acc.data.rows).toMatchObject([{ DeviceID: DEVICE, Duration: 3600 }]);
+    // The engine ran from 11:00 to 12:00, inside the day's stop at work: an hour of idling.
+    const idling = await run({ Type: 'idling', ...period });
+    expect(idling.data.rows).toMatchObject([{ DeviceID: DEVICE, IdleTime: 3600 }]);
     const commands = await run({ Type: 'commandLog', ...period });
     expect(commands.data.rows).toMatchObject([{ DeviceID: DEVICE, Command: 'locate', Status: 'acked' }]);
     const photos = await run({ Type: 'photoLog', ...period });
