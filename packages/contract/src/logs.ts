@@ -1,15 +1,17 @@
 import { type Static, Type } from 'typebox';
-import { DateTimeText, PageOf, Paging } from './common.ts';
+import { DateTimeText, PageOf, Paging, SortOf } from './common.ts';
 
 const logFilters = {
   StartTime: Type.Optional(Type.Union([Type.Literal(''), DateTimeText])),
   EndTime: Type.Optional(Type.Union([Type.Literal(''), DateTimeText])),
   Keyword: Type.Optional(Type.String({ maxLength: 64 })),
+  /** Newest first unless SortType is asc (the only sortable column is the time). */
+  ...SortOf(['CreateTime'] as const),
 };
 /** Log/GetOperationLog and Log/GetVisitorLog. */
 export const LogQueryBody = Type.Object({ ...Paging, ...logFilters });
 export type LogQueryInput = Static<typeof LogQueryBody>;
-/** Log/ExportOperationLog: GetOperationLog's body without paging. */
+/** Log/ExportOperationLog and Log/ExportVisitorLog: the list's body without paging. */
 export const LogExportBody = Type.Object(logFilters);
 export type LogFilterInput = Static<typeof LogExportBody>;
 

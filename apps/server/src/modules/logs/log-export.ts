@@ -1,4 +1,4 @@
-import type { OperationRow } from '@lodestar/contract/logs';
+import type { OperationRow, VisitorRow } from '@lodestar/contract/logs';
 import type { Language } from '@lodestar/domain';
 import type { ColumnSpec, Texts } from '../../lib/list-export.ts';
 
@@ -99,6 +99,13 @@ export const ACTION_TEXT: Record<string, Texts> = {
   modifyPoi: { zh: '修改兴趣点', en: 'Edit point', fr: 'Modifier un point' },
   removePoi: { zh: '删除兴趣点', en: 'Delete point', fr: 'Supprimer un point' },
   setFullFunction: { zh: '设置全功能型号', en: 'Set full-function model', fr: 'Définir un modèle complet' },
+  walletGift: { zh: '赠送VPoint', en: 'Gift VPoints', fr: 'Don de VPoints' },
+  vipSetPrices: { zh: '设置VIP价格', en: 'Set VIP prices', fr: 'Prix VIP fixés' },
+  vipUpgrade: { zh: '升级VIP', en: 'Upgrade VIP', fr: 'Passage en VIP' },
+  addNotice: { zh: '发布公告', en: 'Publish notice', fr: 'Publication d’avis' },
+  modifyNotice: { zh: '修改公告', en: 'Edit notice', fr: 'Modification d’avis' },
+  removeNotice: { zh: '删除公告', en: 'Delete notice', fr: 'Suppression d’avis' },
+  setBranding: { zh: '设置标题与Logo', en: 'Set title and logo', fr: 'Définition du titre et du logo' },
 };
 
 /** An action with no text yet shows its key, as the log page does. */
@@ -115,3 +122,23 @@ export const OPERATION_COLUMNS: ColumnSpec<OperationRow>[] = [
 ];
 
 export const OPERATION_EXPORT_NAME = { zh: '操作日志', en: 'Operation log', fr: "Journal d'opérations" };
+
+/** A log-in's result as the visitor log page names it (the console's accounts.json, visitor.results; log-export.test.ts keeps them equal). */
+export const RESULT_TEXT: Record<string, Texts> = {
+  success: { zh: '成功', en: 'Success', fr: 'Réussie' },
+  failed: { zh: '失败', en: 'Failed', fr: 'Échouée' },
+  expired: { zh: '账号已过期', en: 'Account expired', fr: 'Compte expiré' },
+  outsideHours: { zh: '不在登录时段', en: 'Outside log-in hours', fr: 'Hors des heures de connexion' },
+};
+
+/** The visitor log page's columns, in its order. */
+export const VISITOR_COLUMNS: ColumnSpec<VisitorRow>[] = [
+  [{ zh: '时间', en: 'Time', fr: 'Heure' }, 20, (r) => r.CreateTime],
+  [{ zh: '用户', en: 'User', fr: 'Utilisateur' }, 14, (r) => r.UserName],
+  [{ zh: '手机号', en: 'Phone', fr: 'Téléphone' }, 16, (r) => r.Phone],
+  [{ zh: '结果', en: 'Result', fr: 'Résultat' }, 10, (r, l) => RESULT_TEXT[r.Result]?.[l] ?? r.Result],
+  [{ zh: 'IP地址', en: 'IP address', fr: 'Adresse IP' }, 16, (r) => r.Ip],
+  [{ zh: '浏览器', en: 'Browser', fr: 'Navigateur' }, 48, (r) => r.UserAgent],
+];
+
+export const VISITOR_EXPORT_NAME = { zh: '访客日志', en: 'Visitor log', fr: 'Journal des visiteurs' };

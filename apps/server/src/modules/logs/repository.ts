@@ -1,5 +1,5 @@
 import { holds, operationLogs, users, visitorLogs } from '@lodestar/db';
-import { and, count, desc, eq, gte, ilike, isNull, like, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNull, like, lte, or, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../../lib/like.ts';
 import { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 
@@ -10,6 +10,8 @@ export interface LogQuery {
   from?: Date | undefined;
   to?: Date | undefined;
   keyword?: string | undefined;
+  /** Oldest first; newest first otherwise. */
+  ascending?: boolean;
   offset: number;
   limit: number;
 }
@@ -57,7 +59,11 @@ export class LogRepository extends OperationLogRepository {
     const [rows, [total]] = await Promise.all([
       base()
         .where(where)
-        .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id))
+        .orderBy(
+          ...(q.ascending
+            ? [asc(operationLogs.createdAt), asc(operationLogs.id)]
+            : [desc(operationLogs.createdAt), desc(operationLogs.id)]),
+        )
         .limit(q.limit)
         .offset(q.offset),
       this.db
@@ -93,7 +99,11 @@ export class LogRepository extends OperationLogRepository {
         .leftJoin(holds, eq(holds.id, visitorLogs.holdId))
         .leftJoin(users, eq(users.id, visitorLogs.userId))
         .where(where)
-        .orderBy(desc(visitorLogs.createdAt), desc(visitorLogs.id))
+        .orderBy(
+          ...(q.ascending
+            ? [asc(visitorLogs.createdAt), asc(visitorLogs.id)]
+            : [desc(visitorLogs.createdAt), desc(visitorLogs.id)]),
+        )
         .limit(q.limit)
         .offset(q.offset),
       this.db

@@ -28,4 +28,11 @@ export function logRoutes(fastify: FastifyInstance, svc: LogService, exporter: E
     { config: { fn: Fn.visitorLog }, schema: { tags, body: LogQueryBody, response: { 200: VisitorLogReply } } },
     async (req, reply) => reply.ok(await svc.visitors(req.auth, req.body, req.body.PageIndex, req.body.PageSize)),
   );
+  listExportRoute(
+    app,
+    exporter,
+    '/API/api/Log/ExportVisitorLog',
+    { config: { fn: Fn.visitorLog }, schema: { tags, body: LogExportBody } },
+    (req) => svc.visitorsExport(req.auth, req.body),
+  );
 }

@@ -1,9 +1,9 @@
-import type { LogFilterInput, OperationRow } from '@lodestar/contract/logs';
+import type { LogFilterInput, OperationRow, VisitorRow } from '@lodestar/contract/logs';
 import type { ListExport } from '../../lib/list-export.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { parseTimeRange } from '../../lib/time-range.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { OPERATION_COLUMNS, OPERATION_EXPORT_NAME } from './log-export.ts';
+import { OPERATION_COLUMNS, OPERATION_EXPORT_NAME, VISITOR_COLUMNS, VISITOR_EXPORT_NAME } from './log-export.ts';
 import type { LogQuery, LogRepository } from './repository.ts';
 
 /** The operation log and the visitor log, in the caller's subtree and zone. */
@@ -16,6 +16,7 @@ export class LogService {
       includeUnattributed: auth.holdPath.split('/').filter(Boolean).length === 1,
       ...parseTimeRange(b, auth.timeZone),
       keyword: b.Keyword || undefined,
+      ascending: b.SortType === 'asc',
       offset: (pageIndex - 1) * pageSize,
       limit: pageSize,
     };
@@ -51,16 +52,26 @@ export class LogService {
   async visitors(auth: AuthContext, b: LogFilterInput, pageIndex: number, pageSize: number) {
     const { rows, total } = await this.logs.listVisitors(this.query(auth, b, pageIndex, pageSize));
     return {
-      rows: rows.map((r) => ({
-        LogID: r.id,
-        UserName: r.userName ?? '',
-        Phone: r.phone,
-        Ip: r.ip,
-        UserAgent: r.userAgent,
-        Result: r.result,
-        CreateTime: formatInZone(r.createdAt, auth.timeZone),
-      })),
+      rows: rows.map(
+        (r): VisitorRow => ({
+          LogID: r.id,
+          UserName: r.userName ?? '',
+          Phone: r.phone,
+          Ip: r.ip,
+          UserAgent: r.userAgent,
+          Result: r.result,
+          CreateTime: formatInZone(r.createdAt, auth.timeZone),
+        }),
+      ),
       total,
+    };
+  }
+
+  visitorsExport(auth: AuthContext, b: LogFilterInput): ListExport<VisitorRow> {
+    return {
+      name: VISITOR_EXPORT_NAME,
+      columns: VISITOR_COLUMNS,
+      page: (index, size) => this.visitors(auth, b, index, size),
     };
   }
 }

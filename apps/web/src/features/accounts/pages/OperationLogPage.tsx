@@ -28,8 +28,11 @@ const toFilters = (v: LogForm): LogFilterInput => ({
   Keyword: v.Keyword?.trim() ?? '',
 });
 
-/** /log: who did what in the caller's units, newest first, by time range and keyword. */
-export default function OperationLogPage() {
+/**
+ * /log (SIM console, 8) and /userlog (GPS console, 80): who did what in the caller's units, newest first unless
+ * the time column is sorted, by time range and keyword.
+ */
+export default function OperationLogPage({ titleKey = 'menu:simLog' }: { titleKey?: string }) {
   const { t } = useTranslation('accounts');
   const timeZone = useUserTimeZone();
   const [initial] = useState(() => lastWeek(timeZone));
@@ -39,8 +42,8 @@ export default function OperationLogPage() {
   const canExport = useFunctionSet().has(Fn.export);
 
   return (
-    <PageLayout title={t('menu:simLog')}>
-      <PagedTable<OperationRow>
+    <PageLayout title={t(titleKey)}>
+      <PagedTable<OperationRow, undefined, 'CreateTime'>
         id="accounts.log"
         list={list}
         rowKey="LogID"
@@ -48,7 +51,7 @@ export default function OperationLogPage() {
         extra={
           canExport ? (
             <span data-testid="log-export">
-              <ExportButton exportFile={() => exportOperationLog(filters)} />
+              <ExportButton exportFile={() => exportOperationLog({ ...filters, SortType: list.paging.SortType })} />
             </span>
           ) : undefined
         }
@@ -63,7 +66,7 @@ export default function OperationLogPage() {
           </FilterForm>
         }
         columns={[
-          { key: 'CreateTime', dataIndex: 'CreateTime', title: t('log.createTime'), width: 170 },
+          { key: 'CreateTime', dataIndex: 'CreateTime', title: t('log.createTime'), width: 170, sortable: true },
           { key: 'UserName', dataIndex: 'UserName', title: t('log.user'), width: 130 },
           { key: 'HoldName', dataIndex: 'HoldName', title: t('log.hold'), width: 170, ellipsis: true },
           {
