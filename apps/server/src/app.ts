@@ -14,6 +14,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { AccountService } from './modules/account/service.ts';
 import { SessionRepository } from './modules/account/session-repository.ts';
 import { SmsCodeRepository } from './modules/account/sms-code-repository.ts';
+import { registerBulletins } from './modules/bulletins/module.ts';
 import { registerCatalogue } from './modules/catalogue/module.ts';
 import { BatchService } from './modules/commands/batch-service.ts';
 import { checkPassword } from './modules/commands/checks.ts';
@@ -319,6 +320,8 @@ export async function buildApp({
   registerPhotos(app, { db, dataDir: config.dataDir, holds: holdScope, devices: deviceRepo, commands });
   registerReportCentre(app, { pool: database.pool, holds: holdScope, exporter, trips: tripService });
   poiRoutes(app, new PoiService(new PoiRepository(db), holdScope, opLog));
+  // Notices for a subtree, hold branding and the platform setting (#21).
+  registerBulletins(app, { db, holds: holdScope, logs: opLog });
   // The GPS home's device figures are the monitor's counts themselves, not a second set of rules.
   dashboardRoutes(
     app,

@@ -1,6 +1,7 @@
 /** The whole schema: drizzle-kit reads this file; modules import tables from `@lodestar/db`. */
 
 export * from './schema-billing.ts';
+export * from './schema-bulletins.ts';
 export * from './schema-core.ts';
 export * from './schema-fleet.ts';
 export * from './schema-geo.ts';

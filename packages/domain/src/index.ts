@@ -1,5 +1,6 @@
 export * from './api.ts';
 export * from './billing.ts';
+export * from './bulletins.ts';
 export * from './command-catalogue.ts';
 export * from './command-support.ts';
 export * from './compact-track.ts';

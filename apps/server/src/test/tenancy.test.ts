@@ -1,6 +1,7 @@
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { ALL_FUNCTION_IDS, ErrCode } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BULLETINS_TENANCY_PATHS } from '../modules/bulletins/tenancy-covered.ts';
 import { CATALOGUE_TENANCY_PATHS } from '../modules/catalogue/tenancy-covered.ts';
 import { COMMANDS_TENANCY_PATHS } from '../modules/commands/tenancy-covered.ts';
 import { DEVICES_TENANCY_PATHS } from '../modules/devices/tenancy-covered.ts';
@@ -68,6 +69,9 @@ const ID_FIELDS = [
   'InstallerID',
   'InfoID',
   'PhotoID',
+  'BulletinID',
+  'BulletinIDs',
+  'VersionIDs',
 ];
 /** Modules with many id-taking calls try them in their own tenancy.test.ts and list them. */
 const COVERED_BY_MODULES = [
@@ -95,6 +99,7 @@ const COVERED_BY_MODULES = [
   ...REPORT_CENTRE_TENANCY_PATHS,
   ...INVOICES_TENANCY_PATHS,
   ...INSTALL_TENANCY_PATHS,
+  ...BULLETINS_TENANCY_PATHS,
 ];
 
 afterAll(stopTestServers);
