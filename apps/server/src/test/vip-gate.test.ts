@@ -36,6 +36,18 @@ describe.each(dbTargets())('the VIP gate on $name PostgreSQL', (target) => {
           Params: { channel: 1, count: 1, intervalSeconds: 0, resolution: 2, quality: 5 },
         }),
     ],
+    [
+      'Report/Run fuel',
+      () =>
+        call('Report/Run', {
+          Type: 'fuel',
+          DeviceIDs: [DEVICE],
+          StartTime: shanghai(Date.now() - DAY_MS),
+          EndTime: shanghai(Date.now()),
+          PageIndex: 1,
+          PageSize: 20,
+        }),
+    ],
     ['Fence/BindDevices', () => call('Fence/BindDevices', { FenceID: fenceId, DeviceIDs: [DEVICE] })],
     ['Road/BindDevices', () => call('Road/BindDevices', { RoadID: roadId, DeviceIDs: [DEVICE] })],
     [
@@ -70,6 +82,7 @@ describe.each(dbTargets())('the VIP gate on $name PostgreSQL', (target) => {
         Fn.lineProvinceManage,
         Fn.playback,
         Fn.trackQuery,
+        Fn.reports,
       ])
     ).token;
     expect((await call('Device/AddDevice', { DeviceID: DEVICE, Protocol: 'jt808', HoldID: hold.id })).code).toBe(200);

@@ -12,6 +12,7 @@ import type { HoldScope } from '../../lib/hold-scope.ts';
 import { requireExport, stampedFileName } from '../../lib/list-export.ts';
 import { inSubtree } from '../../lib/tenancy.ts';
 import { parseInZone } from '../../lib/time.ts';
+import { splitByVip, vipExpiredError } from '../../lib/vip-gate.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { Segments } from '../trips/select.ts';
 import { COLUMNS, type ColumnKey } from './columns.ts';
@@ -161,14 +162,11 @@ export class ReportCentreService {
     }
     let devices = await this.devicesOf(auth, input);
     if (def.vipOnly) {
-      // VIP-only (spec section 6: oil report). The same rule as zones/binder.ts's vipExpired until lib/vip-gate lands:
-      // named devices without a live VIP are refused, a unit's are left out.
-      const today = formatInZone(now, auth.timeZone).slice(0, 10);
-      const lapsed = devices.filter((d) => d.vipExpiresAt === null || d.vipExpiresAt < today);
-      if (input.DeviceIDs?.length && lapsed.length) {
-        throw badRequest('deviceVipExpired', lapsed.map((d) => d.deviceId).join(', '));
-      }
-      devices = devices.filter((d) => !lapsed.includes(d));
+      // VIP-only (spec section 6: oil report), through the one gate: named devices without a live VIP are refused,
+      // a unit's are left out.
+      const { running, lapsed } = splitByVip(devices, auth.timeZone, now);
+      if (input.DeviceIDs?.length && lapsed.length) throw vipExpiredError(lapsed);
+      devices = running;
     }
     const ctx: RunContext = {
       devices,
