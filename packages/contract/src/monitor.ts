@@ -1,4 +1,4 @@
-import { STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
+import { STATUS_FILTERS, type StatusFilter, VIP_FILTERS } from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
 import { DeviceID, Id, Literals, Nullable, ReplyOf } from './common.ts';
 import { DeviceKeyword, type DeviceRow } from './devices.ts';
@@ -10,6 +10,11 @@ export const MonitorBody = Type.Object({
   DeviceIDs: Type.Optional(Type.String({ maxLength: 40_000, description: 'comma-separated, at most 1000' })),
   Status: Type.Optional(Literals(STATUS_FILTERS)),
   Keyword: DeviceKeyword('the bound vehicle’s plate'),
+  Vip: Type.Optional(
+    Literals(VIP_FILTERS, {
+      description: 'VIP state (spec section 4): expired, or expiring within 7, 30 or 60 days (today included)',
+    }),
+  ),
 });
 export type MonitorInput = Static<typeof MonitorBody>;
 /** Monitor/GetMonitorList answers device rows; they carry the bound vehicle's Plate and VehicleLifeStatus. */

@@ -55,6 +55,24 @@ describe.each(dbTargets())('monitor calls on $name PostgreSQL', (target) => {
     });
   });
 
+  it('filters the monitor list by VIP state (spec section 4), with the status filter', async () => {
+    const q = (sql: string) => t.database.pool.query(sql);
+    await q(`UPDATE devices SET vip_expires_at = CASE device_id
+      WHEN '860000000000001' THEN current_date - 1 WHEN '860000000000002' THEN current_date + 3
+      WHEN '860000000000003' THEN current_date + 20 ELSE current_date + 50 END`);
+    const ids = async (body: object) =>
+      (await t.call<{ rows: { DeviceID: string }[] }>('POST', 'Monitor/GetMonitorList', { token, body })).data.rows.map(
+        (r) => r.DeviceID.slice(-1),
+      );
+    expect(await ids({ Vip: 'expired' })).toEqual(['1']);
+    expect(await ids({ Vip: '7' })).toEqual(['2']);
+    expect(await ids({ Vip: '30' })).toEqual(['2', '3']);
+    expect(await ids({ Vip: '60' })).toEqual(['2', '3', '4']);
+    expect(await ids({ Vip: '60', Status: 'alarm' })).toEqual(['3']);
+    const bad = await t.call('POST', 'Monitor/GetMonitorList', { token, body: { Vip: '90' } });
+    expect([bad.code, bad.msg]).toEqual([400, expect.stringContaining('Vip')]);
+  });
+
   it('toggles following and filters the monitor list to followed devices', async () => {
     const on = await t.call<{ Followed: boolean }>('POST', 'Monitor/Follow', {
       token,

@@ -39,6 +39,7 @@ export function deviceRoutes(fastify: FastifyInstance, svc: DeviceService) {
           deviceIds: b.DeviceIDs || undefined,
           status: b.Status ?? 'all',
           keyword: b.Keyword,
+          vip: b.Vip,
         }),
       );
     },

@@ -1,10 +1,11 @@
-import { AccountType, LIMITS, type StatusFilter, splitDeviceIds } from '@lodestar/domain';
+import { AccountType, LIMITS, type StatusFilter, splitDeviceIds, type VipFilter } from '@lodestar/domain';
 import { isOnline, type LatestState, lifeState, type MapStatus, mapStatus } from '../../ingest/state.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import type { HoldScope } from '../../lib/hold-scope.ts';
 import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
 import { formatInZone } from '../../lib/time.ts';
+import { todayIn } from '../../lib/vip-gate.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { DeviceRepository, DeviceWithHold } from './repository.ts';
 
@@ -17,6 +18,8 @@ export interface MonitorQuery {
   status: StatusFilter;
   /** Device ID, device name or the bound vehicle's plate (a part of any, any case). */
   keyword?: string | undefined;
+  /** A VIP state of spec section 4 (VIP_FILTERS). */
+  vip?: VipFilter | undefined;
 }
 
 export class DeviceService {
@@ -65,6 +68,7 @@ export class DeviceService {
       holdPath,
       deviceIds: ids,
       keyword: q.keyword ? { text: q.keyword, also: { platesOf: auth.holdPath } } : undefined,
+      vip: q.vip ? { filter: q.vip, today: todayIn(auth.timeZone) } : undefined,
       status: {
         filter: q.status,
         judge: { userId: auth.userId, now: new Date(), onlineTimeoutMs: this.onlineTimeoutMs },

@@ -14,10 +14,12 @@ import { Fn, supportsCommand } from '@lodestar/domain';
 import { Alert, Button, Descriptions, type DescriptionsProps, Segmented, Space, Switch, Tag } from 'antd';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserTimeZone, wallClockIn } from '../../../lib/user-time.ts';
 import { statusStyle } from '../../../map/device-status.ts';
 import type { TrailMode } from '../../../map/layers/TrailLayer.tsx';
 import { useFunctionSet } from '../../../store/session.ts';
 import { CommandHistory } from '../../commands/components/CommandHistory.tsx';
+import { VipExpiry } from '../../devices/components/VipExpiry.tsx';
 import { type DeviceDetail, useDeviceDetail } from '../api/get-device-detail.ts';
 import { usePlace } from '../api/reverse-geocode.ts';
 import { useDeviceCommand } from '../hooks/use-device-command.ts';
@@ -49,6 +51,7 @@ export const DeviceDetails = memo(function DeviceDetails({
 }: Props) {
   const { t } = useTranslation('monitor');
   const funs = useFunctionSet();
+  const zone = useUserTimeZone();
   const command = useDeviceCommand();
   const dash = '—';
   const followed = Boolean(d.Followed);
@@ -107,7 +110,7 @@ export const DeviceDetails = memo(function DeviceDetails({
     ['TrackerType', t(d.TrackerType === 'wireless' ? 'details.wireless' : 'details.wired')],
     ['Protocol', d.Protocol],
     ['HoldName', d.HoldName],
-    ['VipExpiry', d.VipExpiry ?? dash],
+    ['VipExpiry', <VipExpiry key="vip" value={d.VipExpiry} today={wallClockIn(new Date(), zone).slice(0, 10)} />],
     ['TimeZone', d.TimeZone || dash],
     ['Remark', d.Remark || dash],
   ].map(([key, children]) => ({ key: String(key), label: t(`details.${key}` as 'details.SIM'), children }));

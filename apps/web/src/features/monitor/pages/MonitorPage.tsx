@@ -1,7 +1,14 @@
 import '../monitor.css';
 import { CodeOutlined } from '@ant-design/icons';
 import type { MonitorRow } from '@lodestar/contract/monitor';
-import { Fn, LIMITS, STATUS_FILTERS, type StatusFilter } from '@lodestar/domain';
+import {
+  Fn,
+  LIMITS,
+  STATUS_FILTERS,
+  type StatusFilter,
+  VIP_FILTERS,
+  type VipFilter as VipState,
+} from '@lodestar/domain';
 import { Alert, App, Button } from 'antd';
 import { type ComponentProps, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +32,7 @@ import { LifeStatusDialog } from '../components/LifeStatusDialog.tsx';
 import { MonitorMap } from '../components/MonitorMap.tsx';
 import { ReleaseAlarmDialog } from '../components/ReleaseAlarmDialog.tsx';
 import { StatusFilters } from '../components/StatusFilters.tsx';
+import { VipFilter } from '../components/VipFilter.tsx';
 import { useLiveTrails } from '../hooks/use-live-trails.ts';
 import { useRowActions } from '../hooks/use-row-actions.tsx';
 import { useMonitorStore } from '../live/monitor-store.ts';
@@ -37,6 +45,8 @@ const COUNTS_REFRESH_MS = 10_000;
 
 const statusFromUrl = (v: string | null): StatusFilter =>
   STATUS_FILTERS.includes(v as StatusFilter) ? (v as StatusFilter) : 'all';
+const vipFromUrl = (v: string | null): VipState | undefined =>
+  VIP_FILTERS.includes(v as VipState) ? (v as VipState) : undefined;
 
 /** Online monitor (issue #4): the devices of the chosen unit on the map, live. */
 export default function MonitorPage() {
@@ -47,6 +57,7 @@ export default function MonitorPage() {
   const [search] = useSearchParams();
   const [filter, setFilter] = useState<StatusFilter>(() => statusFromUrl(search.get('Status')));
   const [keyword, setKeyword] = useState('');
+  const [vip, setVip] = useState<VipState | undefined>(() => vipFromUrl(search.get('Vip')));
   const [batch, setBatch] = useState<string[] | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [trailOn, setTrailOn] = useState(true);
@@ -63,6 +74,7 @@ export default function MonitorPage() {
     Status: filter,
     DeviceIDs: batch?.join(','),
     Keyword: keyword || undefined,
+    Vip: vip,
   });
   const counts = useMonitorCounts(holdId ?? undefined);
   const profile = useUserInfo();
@@ -125,7 +137,7 @@ export default function MonitorPage() {
   const loaded = list.data?.rows.length ?? 0;
   // Any filter or keyword may match more than the server loads (spec section 9); a batch is capped at its own limit.
   const capped = !batch && total > LIMITS.monitorAllDevices;
-  const fitKey = `${holdId ?? ''}|${filter}|${batch?.join(',') ?? ''}|${keyword}`;
+  const fitKey = `${holdId ?? ''}|${filter}|${vip ?? ''}|${batch?.join(',') ?? ''}|${keyword}`;
 
   return (
     <PageLayout
@@ -141,7 +153,10 @@ export default function MonitorPage() {
       <div className="monitor-page">
         <section className="monitor-side">
           <StatusFilters value={filter} counts={counts.data} onChange={changeFilter} />
-          <DeviceSearch batch={batch} onKeyword={setKeyword} onBatch={setBatch} />
+          <div className="monitor-search-row">
+            <DeviceSearch batch={batch} onKeyword={setKeyword} onBatch={setBatch} />
+            <VipFilter value={vip} onChange={setVip} />
+          </div>
           {capped ? (
             <Alert
               type="warning"
