@@ -5,6 +5,7 @@ import { getInstallerList, INSTALLERS_KEY } from '../api/installers.ts';
 
 /** The active installers of the subtree, searched by name or phone on the server. */
 export function InstallerSelect(props: {
+  id?: string;
   value?: number;
   onChange?: (v: number | undefined) => void;
   className?: string;
@@ -16,6 +17,7 @@ export function InstallerSelect(props: {
   });
   return (
     <Select
+      id={props.id}
       allowClear
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       className={props.className}

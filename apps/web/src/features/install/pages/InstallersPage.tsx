@@ -25,6 +25,7 @@ import {
   type InstallerSortColumn,
   modifyInstaller,
 } from '../api/installers.ts';
+import '../install.css';
 
 interface InstallerForm {
   UserName: string;
