@@ -68,6 +68,26 @@ export const UpgradeReply = ReplyOf(
   }),
 );
 
+export const VIP_DEVICE_SORT_COLUMNS = ['VipExpiry', 'DeviceID', 'HoldName'] as const;
+export type VipDeviceSortColumn = (typeof VIP_DEVICE_SORT_COLUMNS)[number];
+export const VipDeviceListBody = Type.Object({
+  ...Paging,
+  ...SortOf(VIP_DEVICE_SORT_COLUMNS),
+  HoldID: Type.Optional(Type.Integer({ minimum: 0, description: "a unit of the caller's subtree and those below it" })),
+  Keyword: Type.Optional(Type.String({ maxLength: 64, description: 'a part of the device ID or name, any case' })),
+});
+export type VipDeviceListInput = Static<typeof VipDeviceListBody>;
+export const VipDeviceRow = Type.Object({
+  DeviceID: Type.String(),
+  DeviceName: Type.String(),
+  HoldID: Type.Integer(),
+  HoldName: Type.String(),
+  TrackerType: Type.Integer({ description: '1 wired, 2 wireless' }),
+  VipExpiry: Nullable(Type.String()),
+});
+export type VipDeviceRow = Static<typeof VipDeviceRow>;
+export const VipDeviceListReply = ReplyOf(Type.Object({ rows: Type.Array(VipDeviceRow), total: Type.Integer() }));
+
 export const UPGRADE_SORT_COLUMNS = ['CreateTime', 'TotalVPoint'] as const;
 export const UpgradeListBody = Type.Object({
   ...Paging,

@@ -9,5 +9,6 @@ export const WALLET_TENANCY_PATHS: string[] = [
   'Vip/SetPrices',
   'Vip/Quote',
   'Vip/Upgrade',
+  'Vip/GetDeviceList',
 ];
 export const WALLET_FILTER_PATHS: string[] = ['Wallet/GetDetailList', 'Wallet/ExportDetailList', 'Vip/GetUpgradeList'];

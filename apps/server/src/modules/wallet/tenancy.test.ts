@@ -49,6 +49,11 @@ describe.each(dbTargets())("wallet and VIP calls refuse a sibling hold's ids on 
       ['Wallet/Gift', { HoldID: b.child.id, VPoint: 1 }, { HoldID: MISSING, VPoint: 1 }],
       ['Wallet/Gift', { HoldID: b.hold.id, VPoint: 1 }, { HoldID: MISSING, VPoint: 1 }],
       ['Vip/GetPrices', { HoldID: b.child.id }, { HoldID: MISSING }],
+      [
+        'Vip/GetDeviceList',
+        { PageIndex: 1, PageSize: 10, HoldID: b.hold.id },
+        { PageIndex: 1, PageSize: 10, HoldID: MISSING },
+      ],
       ['Vip/SetPrices', { HoldID: b.child.id, Price1: 1, Price2: 1 }, { HoldID: MISSING, Price1: 1, Price2: 1 }],
       ['Vip/Quote', { ...period, DeviceIDs: [b.device.deviceId] }, { ...period, DeviceIDs: [MISSING_DEVICE] }],
       [

@@ -1,5 +1,5 @@
 import { devices, holds, users, vipUpgradeItems, vipUpgrades } from '@lodestar/db';
-import { and, asc, count, desc, eq, exists, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../lib/executor.ts';
 import { ownedInSubtree } from '../../lib/hold-scope-repository.ts';
 import { escapeLike } from '../../lib/like.ts';
@@ -44,6 +44,42 @@ export class VipRepository {
       .where(and(inArray(devices.deviceId, deviceIds), ownedInSubtree(devices.holdId, holdPath)))
       .orderBy(asc(devices.id));
     return lock ? query.for('update', { of: devices }) : query;
+  }
+
+  /** The devices the upgrade page picks from: the subtree's (or a unit's and below), newest expiry last. */
+  async devices(q: {
+    scopePath: string;
+    keyword?: string | undefined;
+    sort: 'VipExpiry' | 'DeviceID' | 'HoldName';
+    desc: boolean;
+    offset: number;
+    limit: number;
+  }) {
+    const conds: SQL[] = [ownedInSubtree(devices.holdId, q.scopePath)];
+    if (q.keyword)
+      conds.push(or(ilike(devices.deviceId, escapeLike(q.keyword)), ilike(devices.name, escapeLike(q.keyword)))!);
+    const where = and(...conds);
+    const column = { VipExpiry: devices.vipExpiresAt, DeviceID: devices.deviceId, HoldName: holds.name }[q.sort];
+    const order = q.desc ? sql`${column} DESC NULLS LAST` : sql`${column} ASC NULLS FIRST`;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({
+          DeviceID: devices.deviceId,
+          DeviceName: devices.name,
+          HoldID: devices.holdId,
+          HoldName: holds.name,
+          TrackerType: devices.trackerType,
+          VipExpiry: devices.vipExpiresAt,
+        })
+        .from(devices)
+        .innerJoin(holds, eq(holds.id, devices.holdId))
+        .where(where)
+        .orderBy(order, asc(devices.id))
+        .limit(q.limit)
+        .offset(q.offset),
+      this.db.select({ n: count() }).from(devices).where(where),
+    ]);
+    return { rows, total: total!.n };
   }
 
   async setExpiry(devicePk: number, day: string): Promise<void> {

@@ -9,6 +9,8 @@ import {
   UpgradeListBody,
   UpgradeListReply,
   UpgradeReply,
+  VipDeviceListBody,
+  VipDeviceListReply,
 } from '@lodestar/contract/vip';
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
@@ -72,6 +74,20 @@ export function vipRoutes(fastify: FastifyInstance, svc: VipService) {
       },
     },
     async (req, reply) => reply.ok(await svc.upgrade(req.auth, req.body)),
+  );
+  app.post(
+    '/API/api/Vip/GetDeviceList',
+    {
+      config: upgrade,
+      schema: {
+        tags,
+        description:
+          "Devices of the caller's subtree (or a unit's) with their tracker type and VIP expiry, soonest first.",
+        body: VipDeviceListBody,
+        response: { 200: VipDeviceListReply },
+      },
+    },
+    async (req, reply) => reply.ok(await svc.devices(req.auth, req.body)),
   );
   app.post(
     '/API/api/Vip/GetUpgradeList',

@@ -1,4 +1,11 @@
-import type { GetPricesBody, SetPricesInput, UpgradeInput, UpgradeListInput, VipQuote } from '@lodestar/contract/vip';
+import type {
+  GetPricesBody,
+  SetPricesInput,
+  UpgradeInput,
+  UpgradeListInput,
+  VipDeviceListInput,
+  VipQuote,
+} from '@lodestar/contract/vip';
 import {
   addMonths,
   type Language,
@@ -180,6 +187,18 @@ export class VipService {
       ip: auth.ip,
     });
     return { UpgradeID: done.upgrade.id, Status: done.upgrade.status, WorkIDs: [], VPoint: done.after };
+  }
+
+  /** Vip/GetDeviceList: what the upgrade page chooses from, without the device-management function. */
+  async devices(auth: AuthContext, f: VipDeviceListInput) {
+    return this.vip.devices({
+      scopePath: await this.holds.pathOf(auth, f.HoldID),
+      keyword: f.Keyword?.trim() || undefined,
+      sort: f.SortColumn ?? 'VipExpiry',
+      desc: f.SortType === 'desc',
+      offset: (f.PageIndex - 1) * f.PageSize,
+      limit: f.PageSize,
+    });
   }
 
   async list(auth: AuthContext, lang: Language, f: UpgradeListInput) {

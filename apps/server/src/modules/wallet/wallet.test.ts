@@ -132,6 +132,21 @@ describe.each(dbTargets())('VPoint wallet on $name PostgreSQL', (target) => {
     expect(common.data.Items[0]).toMatchObject({ Months: 15, Days: 12, VPoint: 1543 });
   });
 
+  it('lists the subtree’s devices to choose from, a unit’s or by keyword', async () => {
+    type Row = { DeviceID: string; HoldName: string; TrackerType: number; VipExpiry: string | null };
+    const list = (body: object) =>
+      call<{ rows: Row[]; total: number }>('Vip/GetDeviceList', { PageIndex: 1, PageSize: 100, ...body });
+    const all = await list({});
+    const child = await list({ HoldID: a.child.id });
+    expect(child.data.rows.length).toBeGreaterThan(0);
+    expect(child.data.rows.every((r) => r.HoldName === 'A-1')).toBe(true);
+    expect(all.data.total).toBeGreaterThan(child.data.total);
+    const one = all.data.rows[0]!;
+    expect((await list({ Keyword: one.DeviceID })).data.rows.map((r) => r.DeviceID)).toEqual([one.DeviceID]);
+    const reader = await t.buildUser(a.hold, [Fn.wallet]);
+    expect((await call('Vip/GetDeviceList', { PageIndex: 1, PageSize: 10 }, reader.token)).code).toBe(403);
+  });
+
   it('refuses a period outside 1 month to 5 years, and both or neither of Months and ToDate', async () => {
     const [d] = await insertDevices(t, a.hold.id, [[1, '2030-06-15']]);
     const send = (body: object) => call('Vip/Quote', { DeviceIDs: [d!.deviceId], Effective: 'now', ...body });
