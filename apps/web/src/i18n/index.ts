@@ -38,6 +38,7 @@ export const NAMESPACES = [
   'photos',
   'install-phone',
   'install',
+  'wallet',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });

@@ -64,6 +64,10 @@ const BUILT_PAGES: Record<string, React.ComponentType> = {
   '/reports/newly': lazy(() => import('../features/reports/pages/NewStoppedPage.tsx')),
   '/reports/payOrder': lazy(() => import('../features/reports/pages/PayOrderReportPage.tsx')),
   ...Object.fromEntries(REPORT_TYPES.map((type) => [`/report/${type}`, ReportCentrePage])),
+  '/vip/wallet': lazy(() => import('../features/wallet/pages/WalletPage.tsx')),
+  '/vip/wallet-detail': lazy(() => import('../features/wallet/pages/WalletDetailPage.tsx')),
+  '/vip/upgrade': lazy(() => import('../features/wallet/pages/UpgradePage.tsx')),
+  '/vip/upgrade-history': lazy(() => import('../features/wallet/pages/UpgradeHistoryPage.tsx')),
 };
 
 function menuPage(entry: MenuEntry) {
