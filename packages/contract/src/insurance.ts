@@ -83,3 +83,14 @@ export const PolicyListReply = PageOf(PolicyRowSchema);
 
 export const PolicyIdQuery = Type.Object({ PolicyID: Id });
 export type PolicyIdInput = Static<typeof PolicyIdQuery>;
+
+/** The vehicles a policy may be put on (the caller's subtree), by a part of the plate: the form's drop-down. */
+export const VehicleSelectBody = Type.Object({ Keyword: Type.Optional(Type.String({ maxLength: 20 })) });
+export type VehicleSelectInput = Static<typeof VehicleSelectBody>;
+export const VehicleOptionSchema = Type.Object({
+  VehicleID: Type.Integer(),
+  Plate: Type.String(),
+  HoldName: Type.String(),
+});
+export type VehicleOption = Static<typeof VehicleOptionSchema>;
+export const VehicleSelectReply = ReplyOf(Type.Array(VehicleOptionSchema));

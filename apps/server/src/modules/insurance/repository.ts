@@ -75,6 +75,16 @@ export class PolicyRepository {
     return rows[0];
   }
 
+  /** Up to 20 vehicles of the subtree whose plate holds `keyword`, by plate. */
+  async vehicleOptions(holdPath: string, keyword: string): Promise<{ id: number; plate: string; holdName: string }[]> {
+    const { rows } = await this.pool.query<{ id: number; plate: string; holdName: string }>(
+      `SELECT v.id, v.plate, h.name AS "holdName" FROM vehicles v JOIN holds h ON h.id = v.hold_id
+        WHERE h.path LIKE $1 AND v.plate ILIKE $2 ORDER BY v.plate, v.id LIMIT 20`,
+      [`${holdPath}%`, escapeLike(keyword)],
+    );
+    return rows;
+  }
+
   async findMany(ids: number[]): Promise<PolicyRecord[]> {
     const { rows } = await this.pool.query<PolicyRecord>(`${SELECT} WHERE p.id = ANY($1::int[])`, [ids]);
     return rows;

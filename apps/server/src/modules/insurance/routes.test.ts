@@ -127,6 +127,8 @@ describe.each(dbTargets())('insurance on $name PostgreSQL', (target) => {
     expect((await call('Insurance/RemovePolicy', { PolicyIDs: [expired, pending] })).code).toBe(200);
     expect((await list()).rows.map((r) => r.PolicyNo)).toEqual(['P-SOON', 'P-NOW']);
     expect((await list()).rows.map((r) => r.PolicyNo)).not.toContain('THEIRS-1');
+    const options = await call<{ VehicleID: number; Plate: string }[]>('Insurance/GetVehicleSelect', { Keyword: '粤' });
+    expect(options.data.map((o) => o.VehicleID)).toEqual([car]);
     const exported = await call<{ FileID: number }>('Insurance/ExportPolicyList', { State: 'active' });
     expect(exported.code, exported.msg).toBe(200);
   });

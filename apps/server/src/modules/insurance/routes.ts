@@ -11,6 +11,8 @@ import {
   PolicyListBody,
   PolicyListReply,
   RemovePolicyBody,
+  VehicleSelectBody,
+  VehicleSelectReply,
 } from '@lodestar/contract/insurance';
 import { Fn, INSURANCE_RULES } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
@@ -54,6 +56,11 @@ export async function insuranceRoutes(fastify: FastifyInstance, svc: InsuranceSe
     `${base}/GetPolicyList`,
     { config: read, schema: { tags, body: PolicyListBody, response: { 200: PolicyListReply } } },
     async (req, reply) => reply.ok(await svc.list(req.auth, req.body)),
+  );
+  app.post(
+    `${base}/GetVehicleSelect`,
+    { config: write, schema: { tags, body: VehicleSelectBody, response: { 200: VehicleSelectReply } } },
+    async (req, reply) => reply.ok(await svc.vehicleOptions(req.auth, req.body.Keyword)),
   );
   listExportRoute(
     app,

@@ -1,4 +1,10 @@
-import type { AddPolicyInput, ModifyPolicyInput, PolicyListInput, PolicyRow } from '@lodestar/contract/insurance';
+import type {
+  AddPolicyInput,
+  ModifyPolicyInput,
+  PolicyListInput,
+  PolicyRow,
+  VehicleOption,
+} from '@lodestar/contract/insurance';
 import { INSURANCE_RULES, type InsuranceState, type InsuranceType } from '@lodestar/domain';
 import { badRequest, conflict, notFound, outsideHold } from '../../lib/errors.ts';
 import type { HoldScope } from '../../lib/hold-scope.ts';
@@ -100,6 +106,11 @@ export class InsuranceService {
       limit: q.PageSize,
     });
     return { rows: rows.map((p) => this.toRow(auth, p, today)), total };
+  }
+
+  async vehicleOptions(auth: AuthContext, keyword: string | undefined): Promise<VehicleOption[]> {
+    const rows = await this.repo.vehicleOptions(auth.holdPath, keyword?.trim() ?? '');
+    return rows.map((v) => ({ VehicleID: v.id, Plate: v.plate, HoldName: v.holdName }));
   }
 
   async uploadAttachment(auth: AuthContext, policyId: number, name: string, bytes: Buffer): Promise<void> {
