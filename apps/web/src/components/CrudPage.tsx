@@ -45,6 +45,8 @@ export interface CrudPageProps<Row extends object, F extends object, V extends o
   sortColumn?: C;
   /** Starts the list's export with the current filters and order; shown with the export function (44). */
   exportList?: (q: F & { SortColumn?: C; SortType?: SortType }) => Promise<{ FileID: number }>;
+  /** The caller may only read (e.g. lacks the write function): no add button and no row actions. */
+  readOnly?: boolean;
 }
 
 const isEditable = (row: object) => (row as { Editable?: boolean }).Editable !== false;
@@ -102,7 +104,7 @@ export function CrudPage<Row extends object, F extends object, V extends object,
         id={p.tableId}
         list={list}
         rowKey={p.rowKey}
-        columns={[...p.columns, actions]}
+        columns={p.readOnly ? p.columns : [...p.columns, actions]}
         rowClassName={(row) => (isEditable(row) ? '' : 'row-readonly')}
         toolbar={
           <FilterForm<F> initialValues={p.initialFilters} onSearch={setFilters}>
@@ -116,9 +118,11 @@ export function CrudPage<Row extends object, F extends object, V extends object,
                 <ExportButton exportFile={() => exportList({ ...filters, SortColumn, SortType })} />
               </span>
             ) : null}
-            <Button type="primary" icon={<PlusOutlined />} onClick={modal.openAdd}>
-              {t('add')}
-            </Button>
+            {p.readOnly ? null : (
+              <Button type="primary" icon={<PlusOutlined />} onClick={modal.openAdd}>
+                {t('add')}
+              </Button>
+            )}
           </Space>
         }
       />

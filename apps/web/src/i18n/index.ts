@@ -39,6 +39,8 @@ export const NAMESPACES = [
   'install-phone',
   'install',
   'wallet',
+  'insurance',
+  'geo',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });

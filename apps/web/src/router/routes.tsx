@@ -68,6 +68,10 @@ const BUILT_PAGES: Record<string, React.ComponentType> = {
   '/vip/wallet-detail': lazy(() => import('../features/wallet/pages/WalletDetailPage.tsx')),
   '/vip/upgrade': lazy(() => import('../features/wallet/pages/UpgradePage.tsx')),
   '/vip/upgrade-history': lazy(() => import('../features/wallet/pages/UpgradeHistoryPage.tsx')),
+  '/insurance': lazy(() => import('../features/insurance/pages/InsurancePage.tsx')),
+  '/spread': lazy(() => import('../features/spread/pages/SpreadPage.tsx')),
+  '/province': lazy(() => import('../features/provinces/pages/ProvincePage.tsx')),
+  '/system': lazy(() => import('../features/system/pages/SystemPage.tsx')),
 };
 
 function menuPage(entry: MenuEntry) {
