@@ -60,11 +60,14 @@ const RECORD_TOASTS = `(() => {
   }).observe(document, { childList: true, subtree: true });
 })();`;
 
+/** A phone's screen (390×844, touch, mobile viewport rules) as the installer's view is tested on. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+
 /**
  * Debian's chromium with a fresh profile (playwright-core refuses --user-data-dir in args). `timezoneId`
- * puts the browser in another zone than the machine's (e.g. one other than the user's).
+ * puts the browser in another zone than the machine's (e.g. one other than the user's); `phone` makes it a phone.
  */
-export async function openBrowser(options: { timezoneId?: string } = {}): Promise<Browser> {
+export async function openBrowser(options: { timezoneId?: string; phone?: boolean } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'lodestar-chromium-'));
   mkdirSync(screenshotDir, { recursive: true });
   const context = await chromium.launchPersistentContext(profile, {
@@ -72,6 +75,7 @@ export async function openBrowser(options: { timezoneId?: string } = {}): Promis
     headless: true,
     args: ARGS,
     viewport: { width: 1440, height: 900 },
+    ...(options.phone ? PHONE : {}),
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   await context.addInitScript(RECORD_TOASTS);
