@@ -217,6 +217,11 @@ describe('installer on a phone', () => {
       await fitsThePhone();
       await phone.shot(`install-07-tasks-${lang}`);
     }
+    await chooseLanguage('zh');
+    await page.locator('.ip-tab[data-tab=me]').click();
+    await expect.poll(() => page.locator('.ip-me').textContent()).toContain(INSTALLER.name);
+    await settle();
+    await phone.shot('install-08-me-zh');
   });
 
   it('is approved by the auditor and the monitor shows the vehicle with both devices', async () => {
@@ -231,7 +236,7 @@ describe('installer on a phone', () => {
       const ids = await p.$$eval('.device-list .device-row', (els) => els.map((e) => e.getAttribute('data-id')).sort());
       expect(ids).toEqual([...TRACKERS].sort());
       await p.waitForTimeout(600);
-      await desk.shot('install-08-monitor-approved-zh');
+      await desk.shot('install-09-monitor-approved-zh');
     } finally {
       await desk.close();
     }
