@@ -17,10 +17,14 @@ export const getMyTasks = (body: MyTasksInput) => api.post<{ rows: TaskRow[]; to
 export const getTask = (taskId: number) => api.post<TaskDetail>('Task/GetTask', { TaskID: taskId });
 export const transitionTask = (body: TransitionInput) => api.post<null>('Task/Transition', body);
 
+/** A newly assigned task shows on an open phone within this long (the list is cheap: the installer's own tasks). */
+const LIST_REFRESH_MS = 60_000;
+
 /** The installer's open tasks and the last finished ones, asked together. */
 export const useMyTasks = () =>
   useQuery({
     queryKey: MY_TASKS_KEY,
+    refetchInterval: LIST_REFRESH_MS,
     queryFn: async () => {
       const [open, done] = await Promise.all([
         getMyTasks({ PageIndex: 1, PageSize: OPEN_PAGE, Open: true }),
