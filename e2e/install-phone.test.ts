@@ -177,6 +177,13 @@ describe('installer on a phone', () => {
           .evaluate((img: HTMLImageElement) => img.naturalWidth),
       )
       .toBeGreaterThan(0);
+    // A photo taken by mistake is removed after a confirmation.
+    const general = page.locator('.ip-general-photos');
+    await general.locator('.ip-album-input').setInputFiles(join(files, 'photo1.jpg'));
+    await expect.poll(() => general.locator('.ip-thumb').count(), { timeout: 30_000 }).toBe(1);
+    await general.locator('.ip-thumb-remove').click();
+    await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+    await expect.poll(() => general.locator('.ip-thumb').count()).toBe(0);
     const stored = await api.post<{ Photos: unknown[] }>('Task/GetTask', { TaskID: taskId });
     expect(stored.Photos).toHaveLength(3);
     await expect.poll(() => page.locator('.ip-blockers').count()).toBe(0);

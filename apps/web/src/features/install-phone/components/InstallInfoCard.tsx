@@ -45,24 +45,24 @@ export function InstallInfoCard({
       </div>
       <PhotoThumbs photos={photos} taskId={taskId} editable={editable} />
       {editable ? (
-        <div className="ip-info-actions">
-          <PhotoPicker
-            taskId={taskId}
-            deviceId={info.DeviceID}
-            position={info.Position as InstallPositionCode}
-            stored={{ task: taskPhotos, position: photos.length }}
-          />
-          <Popconfirm
-            title={t('devices.removeConfirm', { id: info.DeviceID, position })}
-            okText={t('common:ok')}
-            cancelText={t('common:cancel')}
-            onConfirm={() => remove.mutateAsync(info.InfoID)}
-          >
-            <Button danger type="text" icon={<DeleteOutlined />} className="ip-remove-info">
-              {t('devices.remove')}
-            </Button>
-          </Popconfirm>
-        </div>
+        <PhotoPicker
+          taskId={taskId}
+          deviceId={info.DeviceID}
+          position={info.Position as InstallPositionCode}
+          stored={{ task: taskPhotos, position: photos.length }}
+          extra={
+            <Popconfirm
+              title={t('devices.removeConfirm', { id: info.DeviceID, position })}
+              okText={t('common:ok')}
+              cancelText={t('common:cancel')}
+              onConfirm={() => remove.mutateAsync(info.InfoID)}
+            >
+              <Button danger type="text" icon={<DeleteOutlined />} className="ip-remove-info">
+                {t('devices.remove')}
+              </Button>
+            </Popconfirm>
+          }
+        />
       ) : null}
     </article>
   );

@@ -2,19 +2,23 @@ import { CameraOutlined, CloseOutlined, PictureOutlined } from '@ant-design/icon
 import { INSTALL_PHOTO, type InstallPositionCode } from '@lodestar/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Progress } from 'antd';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { makeThumb, uploadTaskPhoto } from '../api/photos.ts';
 import { taskKey } from '../api/tasks.ts';
-import { checkPhotos, readHead } from '../photo-check.ts';
+import { checkPhotos, type PhoneRefusal, readHead } from '../photo-check.ts';
 
 interface Item {
   key: string;
   name: string;
   percent: number;
-  /** Null while it uploads; the reason once refused or failed. */
-  error: string | null;
+  /** Refused in the browser: the rule, translated when shown (the language may change meanwhile). */
+  refusal?: PhoneRefusal;
+  /** The server's or the network's message once an upload failed. */
+  failure?: string;
 }
+
+const isOpen = (i: Item) => !i.refusal && i.failure === undefined;
 
 let seq = 0;
 
@@ -28,11 +32,14 @@ export function PhotoPicker({
   deviceId,
   position,
   stored,
+  extra,
 }: {
   taskId: number;
   deviceId?: string;
   position?: InstallPositionCode;
   stored: { task: number; position: number | null };
+  /** Shown at the end of the buttons' row (the card's own action). */
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation('install-phone');
   const { message } = App.useApp();
@@ -40,7 +47,13 @@ export function PhotoPicker({
   const camera = useRef<HTMLInputElement>(null);
   const album = useRef<HTMLInputElement>(null);
   const [items, setItems] = useState<Item[]>([]);
-  const busy = items.some((i) => i.error === null);
+  const busy = items.some(isOpen);
+  const reason = (i: Item) =>
+    i.refusal
+      ? t(`photos.refused.${i.refusal}`, {
+          max: i.refusal === 'tooManyForPosition' ? INSTALL_PHOTO.perPosition : INSTALL_PHOTO.perTask,
+        })
+      : i.failure;
   const update = (key: string, patch: Partial<Item>) =>
     setItems((all) => all.map((i) => (i.key === key ? { ...i, ...patch } : i)));
 
@@ -53,30 +66,21 @@ export function PhotoPicker({
       files.map((f, i) => ({ size: f.size, head: heads[i] ?? new Uint8Array() })),
       stored,
     );
-    const queued = files.map((file, i) => {
-      const refusal = verdicts[i];
-      const max = refusal === 'tooManyForPosition' ? INSTALL_PHOTO.perPosition : INSTALL_PHOTO.perTask;
-      return {
-        file,
-        item: {
-          key: `p${++seq}`,
-          name: file.name,
-          percent: 0,
-          error: refusal ? t(`photos.refused.${refusal}`, { max }) : null,
-        },
-      };
-    });
+    const queued = files.map((file, i) => ({
+      file,
+      item: { key: `p${++seq}`, name: file.name, percent: 0, refusal: verdicts[i] ?? undefined } as Item,
+    }));
     setItems((all) => [...all, ...queued.map((q) => q.item)]);
     let uploaded = 0;
     for (const { file, item } of queued) {
-      if (item.error) continue;
+      if (item.refusal) continue;
       try {
         const thumb = await makeThumb(file);
         await uploadTaskPhoto({ taskId, deviceId, position, file, thumb }, (percent) => update(item.key, { percent }));
         uploaded++;
         setItems((all) => all.filter((i) => i.key !== item.key));
       } catch (err) {
-        update(item.key, { error: err instanceof Error ? err.message : String(err) });
+        update(item.key, { failure: err instanceof Error ? err.message : String(err) });
       }
     }
     if (uploaded > 0) {
@@ -94,6 +98,7 @@ export function PhotoPicker({
         <Button icon={<PictureOutlined />} onClick={() => album.current?.click()} disabled={busy} className="ip-choose">
           {t('photos.choose')}
         </Button>
+        {extra ? <span className="ip-photo-extra">{extra}</span> : null}
       </div>
       <input
         ref={camera}
@@ -116,11 +121,11 @@ export function PhotoPicker({
       {items.length > 0 ? (
         <ul className="ip-uploads">
           {items.map((i) => (
-            <li key={i.key} className={`ip-upload${i.error ? ' ip-upload-error' : ''}`} data-name={i.name}>
+            <li key={i.key} className={`ip-upload${isOpen(i) ? '' : ' ip-upload-error'}`} data-name={i.name}>
               <span className="ip-upload-name">{i.name}</span>
-              {i.error ? (
+              {!isOpen(i) ? (
                 <>
-                  <span className="ip-upload-reason">{i.error}</span>
+                  <span className="ip-upload-reason">{reason(i)}</span>
                   <Button
                     type="text"
                     size="small"
