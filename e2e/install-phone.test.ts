@@ -11,7 +11,7 @@ import { type Browser, logIn, openBrowser } from './lib/browser.ts';
 import { encodePng } from './lib/png.ts';
 import { type DemoServer, startDemoServer } from './lib/server.ts';
 
-// Install tasks (#20) end to end: a dispatcher sets up a unit, a vehicle, an installer, a task and two trackers
+// Install tasks (#20) end to end on the installer's phone (e2e/install.test.ts covers the desktop pages): a dispatcher sets up a unit, a vehicle, an installer, a task and two trackers
 // through the API; the installer works the task on a phone (390×844): accepts it, adds the two devices, which
 // virtual GT06 trackers over real TCP bring online (a valid fix after work started proves each), uploads three
 // real JPEGs (a PNG in disguise is refused in the browser) and submits; the auditor approves and the monitor shows
@@ -92,7 +92,7 @@ afterAll(async () => {
 
 describe('installer on a phone', () => {
   it('accepts, fits two devices that come online, uploads photos and submits', async () => {
-    onTestFailed(() => phone.shot('install-failed'));
+    onTestFailed(() => phone.shot('install-phone-failed'));
     // An installer account lands on its own view, in Chinese.
     await page.goto(`${server.url}/login`);
     await page.fill('#password-login_Phone', INSTALLER.phone);
@@ -108,7 +108,7 @@ describe('installer on a phone', () => {
     expect(await task.textContent()).toContain(VIN);
     await settle();
     await fitsThePhone();
-    await phone.shot('install-01-tasks-zh');
+    await phone.shot('install-phone-01-tasks-zh');
 
     // Accept from the card: the task opens, working, with what is still missing for a submit.
     await task.locator('.ip-accept').click();
@@ -157,7 +157,7 @@ describe('installer on a phone', () => {
     await expect.poll(() => page.locator('.ip-blockers li').count()).toBe(1);
     await card(TRACKERS[0]!).scrollIntoViewIfNeeded();
     await settle();
-    await phone.shot('install-02-devices-online-zh');
+    await phone.shot('install-phone-02-devices-online-zh');
 
     // Photos: a PNG named .jpg is refused in the browser with its reason; real JPEGs upload with thumbnails.
     await card(TRACKERS[0]!)
@@ -190,17 +190,17 @@ describe('installer on a phone', () => {
     await card(TRACKERS[0]!).scrollIntoViewIfNeeded();
     await settle();
     await fitsThePhone();
-    await phone.shot('install-03-photos-zh');
+    await phone.shot('install-phone-03-photos-zh');
 
     for (const lang of ['en', 'fr'] as const) {
       await chooseLanguage(lang);
       await page.evaluate(() => window.scrollTo(0, 0));
       await settle();
       await fitsThePhone();
-      await phone.shot(`install-04-task-${lang}`);
+      await phone.shot(`install-phone-04-task-${lang}`);
       await card(TRACKERS[0]!).scrollIntoViewIfNeeded();
       await settle();
-      await phone.shot(`install-05-devices-${lang}`);
+      await phone.shot(`install-phone-05-devices-${lang}`);
     }
     await chooseLanguage('zh');
 
@@ -213,7 +213,7 @@ describe('installer on a phone', () => {
       .toBe(String(TaskStatus.WaitingApproval));
     await page.evaluate(() => window.scrollTo(0, 0));
     await settle();
-    await phone.shot('install-06-submitted-zh');
+    await phone.shot('install-phone-06-submitted-zh');
     await page.locator('.ip-tab[data-tab=tasks]').click();
     await expect
       .poll(() => page.locator(`.ip-group[data-group="3"] .ip-task-card[data-task="${taskId}"]`).count())
@@ -222,13 +222,13 @@ describe('installer on a phone', () => {
       await chooseLanguage(lang);
       await settle();
       await fitsThePhone();
-      await phone.shot(`install-07-tasks-${lang}`);
+      await phone.shot(`install-phone-07-tasks-${lang}`);
     }
     await chooseLanguage('zh');
     await page.locator('.ip-tab[data-tab=me]').click();
     await expect.poll(() => page.locator('.ip-me').textContent()).toContain(INSTALLER.name);
     await settle();
-    await phone.shot('install-08-me-zh');
+    await phone.shot('install-phone-08-me-zh');
   });
 
   it('is approved by the auditor and the monitor shows the vehicle with both devices', async () => {
@@ -243,7 +243,7 @@ describe('installer on a phone', () => {
       const ids = await p.$$eval('.device-list .device-row', (els) => els.map((e) => e.getAttribute('data-id')).sort());
       expect(ids).toEqual([...TRACKERS].sort());
       await p.waitForTimeout(600);
-      await desk.shot('install-09-monitor-approved-zh');
+      await desk.shot('install-phone-09-monitor-approved-zh');
     } finally {
       await desk.close();
     }
