@@ -63,6 +63,7 @@ import { HistoryService } from './modules/history/service.ts';
 import { HoldRepository } from './modules/holds/repository.ts';
 import { holdRoutes } from './modules/holds/routes.ts';
 import { HoldService } from './modules/holds/service.ts';
+import { ImportJobs } from './modules/info-import/jobs.ts';
 import { registerInfoImport } from './modules/info-import/module.ts';
 import { registerInstall } from './modules/install/module.ts';
 import { registerInsurance } from './modules/insurance/module.ts';
@@ -270,8 +271,10 @@ export async function buildApp({
   );
   if (config.trackRollupMs)
     scheduleTrackRollup(app, new TrackRollup(new RollupRepository(database.pool, historyRepo)), config.trackRollupMs);
+  const importJobs = new ImportJobs();
   registerInfoImport(app, {
     db,
+    jobs: importJobs,
     dataDir: config.dataDir,
     uploadLimits: config.uploads,
     holds: holdScope,
@@ -344,6 +347,8 @@ export async function buildApp({
     users: userService,
     notices,
     onlineTimeoutMs: config.onlineTimeoutMs,
+    uploadLimits: config.uploads,
+    importJobs,
   });
   registerSms(app, { db, config, holds: holdScope, logs: opLog, exporter, sms, payments });
   registerRenewal(app, { db, holds: holdScope, exporter, payments, review });

@@ -53,7 +53,8 @@ export function infoImportRoutes(fastify: FastifyInstance, svc: InfoImportServic
   app.post(
     '/API/api/Import/GetImportProgress',
     {
-      config: { fn: [Fn.vehicleManage, Fn.deviceManage] },
+      // Task/ImportTasks' too (42); jobs are keyed by their user, so each sees only its own.
+      config: { fn: [Fn.vehicleManage, Fn.deviceManage, Fn.workOrders] },
       schema: { tags, body: ImportProgressBody, response: { 200: ImportProgressReply } },
     },
     async (req, reply) => reply.ok(svc.progress(req.auth, req.body.JobID)),

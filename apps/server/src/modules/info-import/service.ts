@@ -4,12 +4,11 @@ import type {
   ImportVehiclesInput,
   InfoImportResult,
 } from '@lodestar/contract/imports';
-import { HoldType, type Language, ObjectType, type Protocol, SIM_RULES } from '@lodestar/domain';
+import { HoldType, type Language, ObjectType, type Protocol } from '@lodestar/domain';
 import { normaliseDeviceId } from '@lodestar/protocols';
-import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { conflict, forbidden } from '../../lib/errors.ts';
 import type { HoldScope } from '../../lib/hold-scope.ts';
 import { message } from '../../lib/messages.ts';
-import type { SheetRow } from '../../lib/sheet-reader.ts';
 import { inSubtree } from '../../lib/tenancy.ts';
 import { isTimeZone, parseInZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -21,12 +20,9 @@ import type { ImportJobs, JobHandle } from './jobs.ts';
 import { ImportConflict, type InfoImportRepository } from './repository.ts';
 import type { RowError } from './row-errors.ts';
 import { headerOf, type ReadRows, readDeviceSheet, readVehicleSheet } from './sheet.ts';
+import { importSource, runImport, type Source } from './source.ts';
 
 const OBJECT_CODES = { vehicle: ObjectType.Vehicle, person: ObjectType.Person, asset: ObjectType.Asset } as const;
-
-interface Source<F extends string> extends ReadRows<F> {
-  fileName: string;
-}
 
 /** Vehicle/ImportVehicles and Device/ImportDevices: read → look up → check every row → write in one transaction. */
 export class InfoImportService {
@@ -140,48 +136,21 @@ export class InfoImportService {
     return out;
   }
 
-  /** Runs an import with its progress reported under the caller's JobID, if it gave one. */
-  private async run(
+  private run(
     auth: AuthContext,
     body: { JobID?: string | undefined },
     work: (job: JobHandle) => Promise<InfoImportResult>,
   ) {
-    const job = this.jobs.start(auth.userId, body.JobID);
-    try {
-      const result = await work(job);
-      job.end(true);
-      return result;
-    } catch (err) {
-      job.end(false);
-      throw err;
-    }
+    return runImport(this.jobs, auth, body, work);
   }
 
-  private async source<F extends string>(
+  private source<F extends string>(
     auth: AuthContext,
     body: { FileID?: number | undefined; Rows?: Partial<Record<F, string>>[] | undefined },
     fields: readonly F[],
     readSheet: (path: string, fileName: string) => Promise<ReadRows<F>>,
   ): Promise<Source<F>> {
-    if ((body.FileID === undefined) === (body.Rows === undefined)) throw badRequest('impNoSource');
-    let src: Source<F>;
-    if (body.FileID !== undefined) {
-      const file = await this.uploads.find(auth.userId, body.FileID);
-      src = { ...(await readSheet(file.path, file.fileName)), fileName: file.fileName };
-    } else {
-      const rows = body.Rows!.map((r, i): SheetRow<F> => {
-        const cells: SheetRow<F>['cells'] = {};
-        for (const f of fields) if (r[f] !== undefined) cells[f] = r[f]!.trim();
-        return { row: i + 1, cells, lossy: new Set() };
-      });
-      const headers: Partial<Record<F, string>> = {};
-      for (const f of fields) headers[f] = f;
-      src = { rows, headers, fileName: '' };
-    }
-    if (src.rows.length > SIM_RULES.importMaxRows)
-      throw badRequest('importTooManyRows', String(SIM_RULES.importMaxRows));
-    if (!src.rows.length) throw badRequest('impEmpty');
-    return src;
+    return importSource(this.uploads, auth, body, fields, readSheet);
   }
 
   private result<F extends string>(

@@ -24,7 +24,7 @@ export interface ReadRows<F extends string> {
   headers: Partial<Record<F, string>>;
 }
 
-async function read<F extends string>(
+export async function readSheet<F extends string>(
   filePath: string,
   fileName: string,
   lookup: (header: string) => F | undefined,
@@ -43,9 +43,9 @@ async function read<F extends string>(
 }
 
 export const readVehicleSheet = (filePath: string, fileName: string, lang: Language) =>
-  read<VehicleField>(filePath, fileName, VEHICLE_LOOKUP, 'Plate', VEHICLE_HEADERS.Plate[lang]);
+  readSheet<VehicleField>(filePath, fileName, VEHICLE_LOOKUP, 'Plate', VEHICLE_HEADERS.Plate[lang]);
 export const readDeviceSheet = (filePath: string, fileName: string, lang: Language) =>
-  read<DeviceField>(filePath, fileName, DEVICE_LOOKUP, 'DeviceID', DEVICE_HEADERS.DeviceID[lang]);
+  readSheet<DeviceField>(filePath, fileName, DEVICE_LOOKUP, 'DeviceID', DEVICE_HEADERS.DeviceID[lang]);
 
 /** The template's columns per kind: a person's or asset's sheet has its object's fields and no ObjectType. */
 export function templateFields(kind: ImportKind): readonly (VehicleField | DeviceField)[] {

@@ -52,6 +52,11 @@ export const INSTALL_MESSAGES = {
     en: 'Install infos and photos can be changed only while the task is being worked on',
     fr: 'Les infos et photos d’installation ne se modifient que pendant les travaux',
   },
+  taskInstallerUnknown: {
+    zh: '您的单位中没有使用此手机号的安装师傅',
+    en: 'No installer of your units has this phone',
+    fr: 'Aucun installateur de vos unités n’a ce téléphone',
+  },
   taskOrderNoExists: {
     zh: '工单号已存在',
     en: 'This order number already exists',

@@ -417,6 +417,11 @@ describe.each(dbTargets())('install tasks on $name PostgreSQL', (target) => {
       ['Installer/ExportInstallerList', { HoldID: other.id }, { HoldID: 999_999 }],
       ['Task/AddTask', { HoldID: other.id, VIN: VIN_B, Customer: 'x' }, { HoldID: 999_999, VIN: VIN_B, Customer: 'x' }],
       [
+        'Task/ImportTasks',
+        { HoldID: other.id, Rows: [{ VIN: VIN_B, Customer: 'x' }] },
+        { HoldID: 999_999, Rows: [{ VIN: VIN_B, Customer: 'x' }] },
+      ],
+      [
         'Task/AddTask',
         { HoldID: child.id, VIN: VIN_B, Customer: 'x', InstallerID: theirInstaller },
         { HoldID: child.id, VIN: VIN_B, Customer: 'x', InstallerID: 999_999 },

@@ -8,6 +8,8 @@ import {
   AddTaskBody,
   AddTaskReply,
   AssignBody,
+  ImportTasksBody,
+  ImportTasksReply,
   InfoIdBody,
   InstallerExportBody,
   InstallerListBody,
@@ -26,10 +28,12 @@ import {
 } from '@lodestar/contract/install';
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Exporter } from '../../lib/exporter.ts';
+import { contentDisposition, type Exporter, XLSX_TYPE } from '../../lib/exporter.ts';
 import { listExportRoute } from '../../lib/list-export.ts';
 import { INSTALLER_COLUMNS, INSTALLER_EXPORT_NAME, TASK_COLUMNS, TASK_EXPORT_NAME } from './export.ts';
 import type { FlowService } from './flow-service.ts';
+import type { TaskImportService } from './import-service.ts';
+import { taskTemplate, taskTemplateName } from './import-sheet.ts';
 import type { InstallerService } from './installer-service.ts';
 import type { TaskService } from './task-service.ts';
 import type { WorkService } from './work-service.ts';
@@ -39,6 +43,7 @@ export interface InstallServices {
   tasks: TaskService;
   flow: FlowService;
   work: WorkService;
+  imports: TaskImportService;
 }
 
 const technicians = { fn: Fn.technicianManage };
@@ -90,6 +95,18 @@ export function installRoutes(fastify: FastifyInstance, svc: InstallServices, ex
     '/API/api/Task/AddTask',
     { config: orders, schema: { tags, body: AddTaskBody, response: { 200: AddTaskReply } } },
     async (req, reply) => reply.ok(await svc.tasks.add(req.auth, req.body)),
+  );
+  // Rows as Task/AddTask takes them, from a sheet (its template here) or Rows; progress by Import/GetImportProgress.
+  app.get('/API/api/Task/ImportTemplate', { config: orders, schema: { tags } }, async (req, reply) =>
+    reply
+      .header('content-disposition', contentDisposition(taskTemplateName(req.lang)))
+      .type(XLSX_TYPE)
+      .send(await taskTemplate(req.lang)),
+  );
+  app.post(
+    '/API/api/Task/ImportTasks',
+    { config: orders, schema: { tags, body: ImportTasksBody, response: { 200: ImportTasksReply } } },
+    async (req, reply) => reply.ok(await svc.imports.importTasks(req.auth, req.lang, req.body)),
   );
   app.post(
     '/API/api/Task/ModifyTask',

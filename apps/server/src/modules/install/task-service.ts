@@ -162,7 +162,8 @@ export class TaskService {
     };
   }
 
-  private patchOf(auth: AuthContext, f: Omit<ModifyTaskInput, 'TaskID' | 'VIN' | 'Customer'>): TaskPatch {
+  /** The fields Task/AddTask and ModifyTask (and Task/ImportTasks per row) share; a bad ExpectedTime is refused naming it. */
+  patchOf(auth: AuthContext, f: Omit<ModifyTaskInput, 'TaskID' | 'VIN' | 'Customer'>): TaskPatch {
     const p: TaskPatch = {};
     if (f.Project !== undefined) p.project = f.Project;
     if (f.Agent !== undefined) p.agent = f.Agent;

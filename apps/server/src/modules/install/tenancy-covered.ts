@@ -8,6 +8,7 @@ export const INSTALL_TENANCY_PATHS: string[] = [
   'Installer/GetInstallerList',
   'Installer/ExportInstallerList',
   'Task/AddTask',
+  'Task/ImportTasks',
   'Task/ModifyTask',
   'Task/GetTaskList',
   'Task/ExportTaskList',

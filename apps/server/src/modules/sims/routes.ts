@@ -118,8 +118,8 @@ async function uploadRoute(fastify: FastifyInstance, uploads: UploadStore) {
   fastify.withTypeProvider<TypeBoxTypeProvider>().post(
     '/API/api/FileManage/UploadFile',
     {
-      // Only the calls that read an upload: SIM import (inbound), supplier bills, vehicle and device imports.
-      config: { fn: [Fn.simInbound, Fn.simSupplierReconciliation, Fn.vehicleManage, Fn.deviceManage] },
+      // Only the calls that read an upload: SIM import (inbound), supplier bills, vehicle, device and task imports.
+      config: { fn: [Fn.simInbound, Fn.simSupplierReconciliation, Fn.vehicleManage, Fn.deviceManage, Fn.workOrders] },
       schema: { tags: ['files'], consumes: ['multipart/form-data'], response: { 200: UploadReply } },
     },
     async (req, reply) => {

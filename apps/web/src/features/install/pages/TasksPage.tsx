@@ -17,6 +17,7 @@ import {
   useServerList,
 } from '../../../components/table/index.ts';
 import { useFunctionSet, useSession } from '../../../store/session.ts';
+import { BatchImportButton } from '../../imports/components/BatchImportButton.tsx';
 import { StatusTag } from '../../install-phone/components/StatusTag.tsx';
 import {
   addTask,
@@ -33,6 +34,7 @@ import '../install.css';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 const EMPTY: TaskFilters = {};
+const TASK_KINDS = ['task'] as const;
 
 interface TaskForm {
   VIN: string;
@@ -152,6 +154,9 @@ export default function TasksPage() {
                   exportTasks({ ...query, SortColumn: list.paging.SortColumn, SortType: list.paging.SortType })
                 }
               />
+            ) : null}
+            {funs.has(Fn.workOrders) ? (
+              <BatchImportButton kinds={TASK_KINDS} holdId={holdId ?? undefined} onImported={() => void refresh()} />
             ) : null}
             {funs.has(Fn.workOrders) ? (
               <Button type="primary" icon={<PlusOutlined />} onClick={modal.openAdd} data-testid="task-add">
