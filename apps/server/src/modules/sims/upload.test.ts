@@ -28,7 +28,7 @@ describe.each(dbTargets())('uploads on $name PostgreSQL', (target) => {
       expect(r.code, r.msg).toBe(ReplyCode.Forbidden);
       expect(r.errCode).toBe(ErrCode.NoFunction);
     }
-    for (const fn of [Fn.simInbound, Fn.simSupplierReconciliation, Fn.vehicleManage, Fn.deviceManage]) {
+    for (const fn of [Fn.simInbound, Fn.simSupplierReconciliation, Fn.vehicleManage, Fn.deviceManage, Fn.workOrders]) {
       const r = await upload(t, (await t.buildUser(hold, [fn])).token, 'a.csv', csv(1));
       expect(r.code, r.msg).toBe(ReplyCode.Ok);
     }
