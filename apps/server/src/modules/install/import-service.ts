@@ -78,11 +78,14 @@ export class TaskImportService {
         Total: src.rows.length,
         Imported: 0,
         Failed: failed,
-        Errors: errors.map((e) => ({
-          Row: e.row,
-          Column: src.headers[e.field] || taskHeaderOf(e.field, lang),
-          Reason: message(e.key, lang) + (e.detail ? `: ${e.detail}` : ''),
-        })),
+        // In the sheet's order: by row, then by column.
+        Errors: errors
+          .sort((a, b) => a.row - b.row || TASK_FIELDS.indexOf(a.field) - TASK_FIELDS.indexOf(b.field))
+          .map((e) => ({
+            Row: e.row,
+            Column: src.headers[e.field] || taskHeaderOf(e.field, lang),
+            Reason: message(e.key, lang) + (e.detail ? `: ${e.detail}` : ''),
+          })),
       };
       if ((errors.length && !body.AllowPartial) || !good.length) return result;
       job.step('writing', good.length);
