@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'commands',
   'messages',
   'photos',
+  'invoices',
   'install-phone',
   'install',
   'wallet',

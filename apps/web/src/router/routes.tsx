@@ -32,6 +32,7 @@ const BUILT_PAGES: Record<string, React.ComponentType> = {
   '/monitor/event': lazy(() => import('../features/events/pages/EventListPage.tsx')),
   '/monitor/message': lazy(() => import('../features/messages/pages/MessagePage.tsx')),
   '/monitor/photo': lazy(() => import('../features/photos/pages/PhotoPage.tsx')),
+  '/vip/invoice': lazy(() => import('../features/invoices/pages/InvoicePage.tsx')),
   '/info/device': lazy(() => import('../features/devices/pages/DeviceListPage.tsx')),
   '/info/vehicle': lazy(() => import('../features/vehicles/pages/VehiclesPage.tsx')),
   '/info/installer': lazy(() => import('../features/install/pages/InstallersPage.tsx')),
