@@ -42,6 +42,7 @@ export const NAMESPACES = [
   'wallet',
   'insurance',
   'geo',
+  'bulletins',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });

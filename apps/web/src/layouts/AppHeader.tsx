@@ -1,4 +1,4 @@
-import { DownloadOutlined, LoadingOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownloadOutlined, LinkOutlined, LoadingOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { MenuPosition } from '@lodestar/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Layout, Tooltip } from 'antd';
@@ -8,6 +8,7 @@ import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { useAppTitle } from '../components/useAppTitle.ts';
 import { useLogout } from '../features/auth/api/logout.ts';
+import { useBranding } from '../features/bulletins/api/branding.ts';
 import { NoticeButton } from '../features/notices/components/NoticeButton.tsx';
 import { useSaveSettings } from '../features/user/api/save-settings.ts';
 import { WorkCountButton } from '../features/work-orders/components/WorkCountButton.tsx';
@@ -17,7 +18,10 @@ import { WorkspaceSwitch } from './WorkspaceSwitch.tsx';
 
 export function AppHeader() {
   const { t } = useTranslation('shell');
-  const appTitle = useAppTitle();
+  const defaultTitle = useAppTitle();
+  // The unit's own title and logo, else the nearest superior unit's (User/GetBranding), else the product's.
+  const branding = useBranding().data?.Effective;
+  const appTitle = branding?.Title || defaultTitle;
   const menuPosition = useSession((s) => s.menuPosition);
   const userName = useSession((s) => s.userName);
   const logout = useLogout();
@@ -37,11 +41,36 @@ export function AppHeader() {
   return (
     <Layout.Header className="app-header">
       <div className="app-brand">
-        <Logo />
-        <span className="app-title">{appTitle}</span>
+        {branding?.Logo ? (
+          <img
+            className="logo custom-logo"
+            src={`data:image/png;base64,${branding.Logo}`}
+            width={28}
+            height={28}
+            alt=""
+          />
+        ) : (
+          <Logo />
+        )}
+        <span className="app-title" data-testid="app-title">
+          {appTitle}
+        </span>
       </div>
       <div className="app-header-menu">{menuPosition === MenuPosition.Top ? <NavMenu mode="horizontal" /> : null}</div>
       <div className="app-header-tools">
+        {branding?.ExternalLink ? (
+          <Tooltip title={t('bulletins:branding.openExternal')}>
+            <a
+              className="header-tool header-link"
+              href={branding.ExternalLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t('bulletins:branding.openExternal')}
+            >
+              <LinkOutlined />
+            </a>
+          </Tooltip>
+        ) : null}
         <WorkCountButton />
         <NoticeButton />
         <WorkspaceSwitch />

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Layout } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useBranding } from '../features/bulletins/api/branding.ts';
+import { BulletinBanner, BulletinPopup } from '../features/bulletins/components/BulletinPopup.tsx';
 import { UnitPanel } from '../features/holds/components/UnitPanel.tsx';
 import { preloadMonitor } from '../features/monitor/preload.ts';
 import { SUPPLIER_PANEL_PATHS, SupplierPanel } from '../features/reconciliation/components/SupplierPanel.tsx';
@@ -73,15 +75,17 @@ export default function Shell() {
   useRememberWorkspace();
   usePreloadMonitor();
   const zoneKnown = useTimeZoneKnown();
+  const platform = useBranding().data?.Effective.Platform ?? 1;
 
   return (
-    <Layout className={`shell menu-at-${MenuPosition[menuPosition].toLowerCase()}`}>
+    <Layout className={`shell menu-at-${MenuPosition[menuPosition].toLowerCase()} platform-${platform}`}>
       <AppHeader />
       <Layout hasSider className="shell-body">
         {menuPosition === MenuPosition.Left ? <SideMenu side="left" /> : null}
         {SUPPLIER_PANEL_PATHS.includes(pathname) ? <SupplierPanel /> : <UnitPanel />}
         <Layout.Content className="shell-content">
           <TagBar />
+          <BulletinBanner />
           <div className="shell-page scroll-to-top">
             <Suspense fallback={<PageFallback />}>
               <div key={`${pathname}#${refreshSeq}`} className="page-frame">
@@ -92,6 +96,7 @@ export default function Shell() {
         </Layout.Content>
         {menuPosition === MenuPosition.Right ? <SideMenu side="right" /> : null}
       </Layout>
+      <BulletinPopup />
     </Layout>
   );
 }

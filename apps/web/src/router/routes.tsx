@@ -53,6 +53,7 @@ const BUILT_PAGES: Record<string, React.ComponentType> = {
   '/log': lazy(() => import('../features/accounts/pages/OperationLogPage.tsx')),
   '/userlog': lazy(() => import('../features/accounts/pages/UserLogPage.tsx')),
   '/visitorlog': lazy(() => import('../features/accounts/pages/VisitorLogPage.tsx')),
+  '/notice': lazy(() => import('../features/bulletins/pages/BulletinsPage.tsx')),
   '/manage/record': lazy(() => import('../features/sms/pages/SmsRecordPage.tsx')),
   '/manage/msg': lazy(() => import('../features/sms/pages/SmsPaymentPage.tsx')),
   '/message': lazy(() => import('../features/notices/pages/NoticesPage.tsx')),

@@ -3,6 +3,7 @@ import { Button, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../store/session.ts';
+import { useBranding } from '../../bulletins/api/branding.ts';
 import { UnitTree } from './UnitTree.tsx';
 
 const NARROW = '(max-width: 768px)';
@@ -21,13 +22,15 @@ export function UnitPanel() {
     return () => query.removeEventListener('change', follow);
   }, []);
   const holdName = useSession((s) => s.currentHoldName);
+  // Spec section 2: the toggle reads "unit list" on platform 2 (spec section 6's platform setting).
+  const label = t((useBranding().data?.Effective.Platform ?? 1) === 2 ? 'unitList' : 'units');
   if (!open)
     return (
       <aside className="unit-panel collapsed">
         <Tooltip title={t('showUnits')} placement="right">
           <button type="button" className="unit-toggle" aria-label={t('showUnits')} onClick={() => setOpen(true)}>
             <ApartmentOutlined />
-            <span className="unit-toggle-label">{t('unitList')}</span>
+            <span className="unit-toggle-label">{label}</span>
           </button>
         </Tooltip>
       </aside>
@@ -36,7 +39,7 @@ export function UnitPanel() {
     <aside className="unit-panel">
       <div className="unit-panel-head">
         <div>
-          <div className="unit-panel-title">{t('unitList')}</div>
+          <div className="unit-panel-title">{label}</div>
           <div className="unit-panel-current" title={t('currentUnit')}>
             {holdName}
           </div>
