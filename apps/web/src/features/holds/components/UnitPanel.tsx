@@ -22,7 +22,8 @@ export function UnitPanel() {
     return () => query.removeEventListener('change', follow);
   }, []);
   const holdName = useSession((s) => s.currentHoldName);
-  // Spec section 2: the toggle reads "unit list" on platform 2 (spec section 6's platform setting).
+  // Spec section 2: the folded panel's toggle reads "unit list" on platform 2 (spec section 6's platform setting); the
+  // open panel's title is the unit list on both.
   const label = t((useBranding().data?.Effective.Platform ?? 1) === 2 ? 'unitList' : 'units');
   if (!open)
     return (
@@ -39,7 +40,7 @@ export function UnitPanel() {
     <aside className="unit-panel">
       <div className="unit-panel-head">
         <div>
-          <div className="unit-panel-title">{label}</div>
+          <div className="unit-panel-title">{t('unitList')}</div>
           <div className="unit-panel-current" title={t('currentUnit')}>
             {holdName}
           </div>
