@@ -1,6 +1,6 @@
 import { NotificationOutlined } from '@ant-design/icons';
 import { Alert, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CurrentBulletin, useCurrentBulletins, useMarkCurrentRead } from '../api/bulletins.ts';
 import { NoticeBody } from './NoticeBody.tsx';
@@ -14,13 +14,19 @@ export function BulletinPopup() {
   const current = useCurrentBulletins();
   const markRead = useMarkCurrentRead();
   const [shown, setShown] = useState<CurrentBulletin[]>([]);
+  // Closed here: the list still says unread until the mark-read call is answered and the list fetched again, and
+  // must not open the dialog once more in between.
+  const closed = useRef(new Set<number>());
   useEffect(() => {
     if (shown.length) return;
-    const unread = (current.data ?? []).filter((c) => c.ShowLevel === 'popup' && !c.Read);
+    const unread = (current.data ?? []).filter(
+      (c) => c.ShowLevel === 'popup' && !c.Read && !closed.current.has(c.VersionID),
+    );
     if (unread.length) setShown(unread);
   }, [current.data, shown.length]);
   if (!shown.length) return null;
   const close = () => {
+    for (const s of shown) closed.current.add(s.VersionID);
     markRead.mutate(shown.map((s) => s.VersionID));
     setShown([]);
   };

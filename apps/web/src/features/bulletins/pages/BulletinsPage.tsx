@@ -128,7 +128,7 @@ export default function BulletinsPage() {
           {
             key: 'actions',
             title: t('table:actions'),
-            width: 190,
+            width: 230,
             fixed: 'right',
             resizable: false,
             render: (_v, r) =>

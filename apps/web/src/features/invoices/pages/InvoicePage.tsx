@@ -48,7 +48,7 @@ export default function InvoicePage() {
         data-testid="invoice-list"
         loading={list.isFetching}
         dataSource={list.data?.rows ?? []}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1290 }}
         pagination={{
           current: page.PageIndex,
           pageSize: page.PageSize,
@@ -67,7 +67,7 @@ export default function InvoicePage() {
         columns={[
           { title: t('createTime'), dataIndex: 'CreateTime', key: 'CreateTime', width: 170, sorter: true },
           { title: t('unit'), dataIndex: 'HoldName', width: 140, ellipsis: true },
-          { title: t('title'), dataIndex: 'Title', ellipsis: true },
+          { title: t('title'), dataIndex: 'Title', width: 200, ellipsis: true },
           { title: t('type'), dataIndex: 'Type', width: 110, render: (v: string) => t(`types.${v}`) },
           {
             title: t('amount'),
@@ -78,7 +78,7 @@ export default function InvoicePage() {
             sorter: true,
             render: (v: number) => formatFen(v),
           },
-          { title: t('orders'), dataIndex: 'OrderNos', width: 80, render: (v: string[]) => v.length },
+          { title: t('orders'), dataIndex: 'OrderNos', width: 110, render: (v: string[]) => v.length },
           {
             title: t('status'),
             dataIndex: 'Status',
