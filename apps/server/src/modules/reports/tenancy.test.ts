@@ -6,6 +6,7 @@ import { ALL_FUNCTION_IDS, ErrCode } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { expectRefusedLikeMissing } from '../../test/refused.ts';
+import { REPORT_CENTRE_TENANCY_PATHS } from '../report-centre/tenancy-covered.ts';
 import { buildCatalogue, type Catalogue } from '../sims/test-fixtures.ts';
 import { REPORTS_TENANCY_PATHS } from './tenancy-covered.ts';
 
@@ -97,7 +98,9 @@ describe.each(dbTargets())("the report calls refuse a sibling hold's ids on $nam
           ),
         ),
       )
-      .map(([p]) => p.replace('/API/api/', '').toLowerCase());
+      .map(([p]) => p.replace('/API/api/', '').toLowerCase())
+      // The GPS report centre's calls share the Report/ prefix; its own routes test tries them.
+      .filter((p) => !REPORT_CENTRE_TENANCY_PATHS.some((c) => c.toLowerCase() === p));
     const tried = new Set(attempts().map(([p]) => p.toLowerCase()));
     expect(idTaking.sort()).toEqual(REPORTS_TENANCY_PATHS.map((p) => p.toLowerCase()).sort());
     expect(REPORTS_TENANCY_PATHS.filter((p) => !tried.has(p.toLowerCase()))).toEqual([]);
