@@ -103,6 +103,8 @@ export const InstallerListReply = PageOf(InstallerRowSchema);
 const Vin = Type.String({ minLength: 1, maxLength: INSTALL_TEXT.vin, description: 'the vehicle’s VIN' });
 const Cost = Type.Integer({ minimum: 0, maximum: 999_999_999, description: 'integer fen' });
 const taskFields = {
+  /** Where the vehicle is to be fitted: the installer's phone navigates to it. */
+  Address: Type.Optional(text(INSTALL_TEXT.address)),
   Project: Type.Optional(text(INSTALL_TEXT.project)),
   Agent: Type.Optional(text(INSTALL_TEXT.agent)),
   ExpectedTime: Type.Optional(Type.Union([Type.Null(), DateTimeText], { description: 'to be finished by' })),
@@ -209,6 +211,7 @@ export const TaskRowSchema = Type.Object({
   Status: Type.Integer(),
   VIN: Type.String(),
   Customer: Type.String(),
+  Address: Type.String(),
   Project: Type.String(),
   Agent: Type.String(),
   Store: Type.String(),

@@ -36,6 +36,8 @@ export const installTasks = pgTable(
     vin: text('vin').notNull(),
     customer: text('customer').notNull(),
     project: text('project').notNull().default(''),
+    /** Where the installer goes (the phone's "navigate" opens the map apps at it). */
+    address: text('address').notNull().default(''),
     agent: text('agent').notNull().default(''),
     store: text('store').notNull().default(''),
     /** Fen. */

@@ -151,6 +151,7 @@ export const INSTALL_TEXT = {
   vin: 32,
   customer: 64,
   project: 64,
+  address: 200,
   agent: 64,
   store: 64,
   people: 64,

@@ -61,6 +61,7 @@ export function toTaskRow(auth: AuthContext, t: TaskView): TaskRow {
     Status: t.status,
     VIN: t.vin,
     Customer: t.customer,
+    Address: t.address,
     Project: t.project,
     Agent: t.agent,
     Store: t.store,

@@ -169,7 +169,7 @@ export class TaskRepository {
   private select(where: SQL): SQL {
     return sql`
       SELECT * FROM (
-        SELECT t.id, t.hold_id AS "holdId", t.order_no AS "orderNo", t.status, t.vin, t.customer, t.project,
+        SELECT t.id, t.hold_id AS "holdId", t.order_no AS "orderNo", t.status, t.vin, t.customer, t.address, t.project,
                t.agent, t.store, t.cost, t.remark, t.installer_id AS "installerId", t.expected_at AS "expectedAt",
                t.started_at AS "startedAt", t.ended_at AS "endedAt", t.checked_at AS "checkedAt",
                t.working_since AS "workingSince", t.rejections, t.created_by AS "createdBy",

@@ -128,6 +128,17 @@ describe.each(dbTargets())('install tasks on $name PostgreSQL', (target) => {
     ]);
   });
 
+  it('keeps the install address the installer navigates to: added, shown, changed, refused when too long', async () => {
+    const ADDRESS = '上海市浦东新区世纪大道100号 B2 停车场';
+    const { TaskID } = await addTask({ VIN: VIN_B, Customer: 'Address owner', Address: ADDRESS });
+    expect((await detail(TaskID)).Task.Address).toBe(ADDRESS);
+    expect((await call('Task/ModifyTask', { TaskID, Address: 'Lyon, 12 rue de la Gare' })).code).toBe(200);
+    expect((await detail(TaskID)).Task.Address).toBe('Lyon, 12 rue de la Gare');
+    const long = await call('Task/ModifyTask', { TaskID, Address: 'x'.repeat(201) });
+    expect([long.code, long.msg.includes('Address')]).toEqual([400, true]);
+    expect((await detail(TaskID)).Task.Address).toBe('Lyon, 12 rue de la Gare');
+  });
+
   it('answers bad input with 400 naming the field', async () => {
     const phone = await call('Installer/AddInstaller', {
       HoldID: child.id,

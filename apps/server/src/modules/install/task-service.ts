@@ -165,6 +165,7 @@ export class TaskService {
   /** The fields Task/AddTask and ModifyTask (and Task/ImportTasks per row) share; a bad ExpectedTime is refused naming it. */
   patchOf(auth: AuthContext, f: Omit<ModifyTaskInput, 'TaskID' | 'VIN' | 'Customer'>): TaskPatch {
     const p: TaskPatch = {};
+    if (f.Address !== undefined) p.address = f.Address;
     if (f.Project !== undefined) p.project = f.Project;
     if (f.Agent !== undefined) p.agent = f.Agent;
     if (f.Store !== undefined) p.store = f.Store;

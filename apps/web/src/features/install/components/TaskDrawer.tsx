@@ -145,6 +145,7 @@ export function TaskDrawer({
             </Descriptions.Item>
             <Descriptions.Item label={t('task.customer')}>{d.Task.Customer}</Descriptions.Item>
             <Descriptions.Item label={t('task.vin')}>{d.Task.VIN}</Descriptions.Item>
+            <Descriptions.Item label={t('task.address')}>{d.Task.Address || '–'}</Descriptions.Item>
             <Descriptions.Item label={t('task.project')}>{d.Task.Project || '–'}</Descriptions.Item>
             <Descriptions.Item label={t('task.agent')}>{d.Task.Agent || '–'}</Descriptions.Item>
             <Descriptions.Item label={t('task.expected')}>{d.Task.ExpectedTime ?? '–'}</Descriptions.Item>

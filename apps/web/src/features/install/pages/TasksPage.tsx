@@ -40,6 +40,7 @@ interface TaskForm {
   VIN: string;
   Customer: string;
   OrderNo?: string;
+  Address?: string;
   Project?: string;
   Agent?: string;
   Store?: string;
@@ -72,6 +73,7 @@ export default function TasksPage() {
       VIN: v.VIN,
       Customer: v.Customer,
       ...(v.OrderNo ? { OrderNo: v.OrderNo } : {}),
+      Address: v.Address ?? '',
       Project: v.Project ?? '',
       Agent: v.Agent ?? '',
       Store: v.Store ?? '',
@@ -183,6 +185,9 @@ export default function TasksPage() {
           <Input />
         </Form.Item>
         <Form.Item name="OrderNo" label={t('task.orderNo')} extra={t('task.orderNoHint')} rules={[{ max: 32 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="Address" label={t('task.address')} rules={[{ max: 200 }]}>
           <Input />
         </Form.Item>
         <Form.Item name="Project" label={t('task.project')} rules={[{ max: 64 }]}>

@@ -1,0 +1,1 @@
+ALTER TABLE "install_tasks" ADD COLUMN "address" text DEFAULT '' NOT NULL;
