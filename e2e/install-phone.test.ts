@@ -86,6 +86,7 @@ beforeAll(async () => {
     HoldID,
     VIN,
     Customer: '李女士',
+    Address: '上海市浦东新区世纪大道100号',
     Project: '车贷风控',
     ExpectedTime: '2099-01-01 10:00:00',
     InstallerID,
@@ -131,6 +132,14 @@ describe('installer on a phone', () => {
     await expect.poll(() => page.locator('.ip-task').getAttribute('data-status')).toBe(String(TaskStatus.Working));
     await expect.poll(() => page.locator('.ip-blockers li').count()).toBe(2);
     expect(await page.locator('.ip-submit').isDisabled()).toBe(true);
+    // The address, and the way there in the phone's map apps.
+    expect(await page.locator('.ip-address').textContent()).toBe('上海市浦东新区世纪大道100号');
+    await page.locator('.ip-navigate').click();
+    await expect.poll(() => page.locator('.ant-dropdown:visible a[data-map]').count()).toBeGreaterThan(0);
+    expect(await page.locator('.ant-dropdown:visible a[data-map]').first().getAttribute('href')).toContain(
+      encodeURIComponent('世纪大道'),
+    );
+    await page.keyboard.press('Escape');
     // Powered now: the trackers report over real TCP every 2 s from here, after work started.
     fleet = startSimulator({
       ports: { gt06: server.ports.gt06 },
