@@ -57,3 +57,26 @@ describe('zoneFormatter', () => {
     expect(() => format(new Date(Number.NaN))).toThrow(RangeError);
   });
 });
+
+describe('parseInZone', () => {
+  it('refuses texts that name no time instead of rolling them over', () => {
+    for (const text of [
+      '2026-13-01 00:00:00',
+      '2026-00-10 00:00:00',
+      '2026-02-29 00:00:00',
+      '2026-04-31 08:00:00',
+      '2026-05-01 24:00:00',
+      '2026-05-01 12:60:00',
+      '2026-05-01 12:00:60',
+      '2026-5-01 12:00:00',
+    ]) {
+      expect(parseInZone(text, 'Asia/Shanghai'), text).toBeUndefined();
+    }
+  });
+
+  it('reads a leap day, the last second of a year and the T separator', () => {
+    expect(parseInZone('2028-02-29 00:00:00', 'UTC')?.toISOString()).toBe('2028-02-29T00:00:00.000Z');
+    expect(parseInZone('2026-12-31 23:59:59', 'Asia/Shanghai')?.toISOString()).toBe('2026-12-31T15:59:59.000Z');
+    expect(parseInZone('2026-07-01T10:00:00', 'Europe/Paris')?.toISOString()).toBe('2026-07-01T08:00:00.000Z');
+  });
+});

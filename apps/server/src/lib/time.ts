@@ -47,9 +47,11 @@ export function parseInZone(text: string, timeZone: string): Date | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(text);
   if (!m) return undefined;
   const asUtc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
-  // Date.UTC rolls 02-31 over into March, and 24:00 into the next day: such a text names no time.
+  // Date.UTC rolls 02-31 over into March, month 13 into the next year and 24:00 into the next day: such a text
+  // names no time.
   const back = new Date(asUtc);
-  if (Number.isNaN(asUtc) || back.getUTCDate() !== +m[3]! || back.getUTCHours() !== +m[4]!) return undefined;
+  if (Number.isNaN(asUtc) || back.getUTCMonth() !== +m[2]! - 1 || back.getUTCDate() !== +m[3]!) return undefined;
+  if (back.getUTCHours() !== +m[4]!) return undefined;
   if (back.getUTCMinutes() !== +m[5]! || back.getUTCSeconds() !== +m[6]!) return undefined;
   // Two passes settle instants next to a daylight-saving change.
   let guess = asUtc - offsetMinutes(new Date(asUtc), timeZone) * 60_000;
