@@ -250,3 +250,29 @@ describe.each(dbTargets())('limits on code sends on $name PostgreSQL', (target) 
     expect(t.smsLog.some((l) => l.includes('13655550002'))).toBe(false);
   });
 });
+
+describe.each(dbTargets())('sent codes pruned on $name PostgreSQL', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(() => t.close());
+
+  it('deletes codes older than a day when a code is sent, and keeps the recent ones the limits read', async () => {
+    const dayAndMore = new Date(Date.now() - 25 * 3_600_000);
+    const lastHour = new Date(Date.now() - 30 * 60_000);
+    const common = { purpose: 'retrieve', codeHash: 'x', expiresAt: new Date(0) };
+    await t.database.db.insert(smsCodes).values([
+      { ...common, phone: '13655559001', createdAt: dayAndMore },
+      { ...common, phone: '13655559002', createdAt: lastHour },
+    ]);
+    const phones = async () =>
+      (await t.database.db.select({ phone: smsCodes.phone }).from(smsCodes)).map((r) => r.phone);
+    expect(await phones()).toContain('13655559001');
+    const reply = await t.call('POST', 'account/sendsmscode', { body: { Phone: '13655559003', Purpose: 'retrieve' } });
+    expect(reply.code).toBe(200);
+    const left = await phones();
+    expect(left).not.toContain('13655559001');
+    expect(left).toEqual(expect.arrayContaining(['13655559002', '13655559003']));
+  });
+});

@@ -62,6 +62,8 @@ const codeHash = (phone: string, purpose: SmsPurpose, code: string) =>
 
 /** Stored for a code that cannot be used: no code's sha256 hex equals it. */
 const DEAD_CODE = 'dead';
+/** How long sent codes are kept before pruning. */
+export const SMS_CODE_KEEP_MS = 24 * 3_600_000;
 
 const invalidCode = () => new AppError(400, ErrCode.InvalidSmsCode, 'invalidCode');
 
@@ -75,6 +77,7 @@ export class AccountService {
   private readonly codeCheckByPhone: RateLimiter;
   private readonly codeCheckByAddress: RateLimiter;
   private readonly smsByAddress: RateLimiter;
+  private lastCodePrune = 0;
 
   constructor(
     private readonly deps: {
@@ -150,6 +153,7 @@ export class AccountService {
     // Limits before the phone is looked up, and the same answer whether it has an account: the
     // caller learns nothing about the phone; only its holder reads what was texted.
     if (!this.smsByAddress.take(meta.ip)) throw tooMany();
+    await this.pruneCodes();
     const recent = await this.deps.smsCodes.sentSince(phone, new Date(Date.now() - 3_600_000));
     if (recent.lastAt && Date.now() - recent.lastAt.getTime() < LIMITS.smsCodeIntervalMs)
       throw new AppError(429, ErrCode.RateLimited, 'codeTooSoon');
@@ -236,6 +240,16 @@ export class AccountService {
   async logout(sessionId: number): Promise<void> {
     await this.deps.sessions.revoke(sessionId);
     this.deps.access.sessionsEnded({ sessionId });
+  }
+
+  /**
+   * Codes are only ever written here, so pruning here (at most once an hour) bounds the table without a timer. A
+   * day is kept: the per-phone limits read the last hour, and a spent code older than its lifetime proves nothing.
+   */
+  private async pruneCodes(now = Date.now()) {
+    if (now - this.lastCodePrune < 3_600_000) return;
+    this.lastCodePrune = now;
+    await this.deps.smsCodes.pruneBefore(new Date(now - SMS_CODE_KEEP_MS));
   }
 
   private limitLogin(phone: string, ip: string) {

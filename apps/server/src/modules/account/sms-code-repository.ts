@@ -10,6 +10,12 @@ export class SmsCodeRepository {
     await this.db.insert(smsCodes).values(c);
   }
 
+  /** Deletes codes created before `before`; answers how many went. */
+  async pruneBefore(before: Date): Promise<number> {
+    const gone = await this.db.delete(smsCodes).where(lt(smsCodes.createdAt, before)).returning({ id: smsCodes.id });
+    return gone.length;
+  }
+
   async sentSince(phone: string, since: Date): Promise<{ count: number; lastAt: Date | undefined }> {
     const where = and(eq(smsCodes.phone, phone), gte(smsCodes.createdAt, since));
     const [[n], [last]] = await Promise.all([
