@@ -364,7 +364,7 @@ export async function buildApp({
     vipChanged: notifyZones,
   });
   registerReconciliation(app, { db, dataDir: config.dataDir, holds: holdScope, logs: opLog, exporter });
-  await registerInvoices(app, { db, dataDir: config.dataDir, holds: holdScope, logs: opLog });
+  await registerInvoices(app, { db, dataDir: config.dataDir, holds: holdScope, logs: opLog, notices });
   registerReports(app, { db, holds: holdScope, exporter });
   geocodeRoutes(app, new CachedGeocoder(makeGeocoder(config)));
   // Issue #21: the business map's locator keeps device_regions, which province management counts from too.

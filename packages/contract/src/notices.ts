@@ -12,7 +12,7 @@ export type NoticeListInput = Static<typeof NoticeListBody>;
 
 export const NoticeRow = Type.Object({
   NoticeID: Type.Integer(),
-  Kind: Type.String({ description: 'simExpiring, simExpired, workOrderDecided, paymentPaid, paymentFailed' }),
+  Kind: Type.String({ description: 'NoticeKind (packages/domain): simExpiring, vipExpired, invoiceIssued…' }),
   Title: Type.String({ description: "in the caller's language" }),
   Content: Type.String(),
   Link: Type.String({ description: 'a console path' }),

@@ -177,7 +177,11 @@ export type NoticeKind =
   | 'paymentFailed'
   | 'insuranceExpiring'
   | 'insuranceExpired'
-  | 'installTask';
+  | 'installTask'
+  | 'vipExpiring'
+  | 'vipExpired'
+  | 'invoiceRequested'
+  | 'invoiceIssued';
 export const NOTICE_KINDS: readonly NoticeKind[] = [
   'simExpiring',
   'simExpired',
@@ -187,6 +191,10 @@ export const NOTICE_KINDS: readonly NoticeKind[] = [
   'insuranceExpiring',
   'insuranceExpired',
   'installTask',
+  'vipExpiring',
+  'vipExpired',
+  'invoiceRequested',
+  'invoiceIssued',
 ];
 
 /** 'YYYY-MM' of a year from 1970 to 2100 (LIMITS.yearMin–yearMax). */

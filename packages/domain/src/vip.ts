@@ -111,3 +111,10 @@ export const priceFor = (trackerType: number, prices: { Price1: number; Price2: 
 /** VPoints a top-up of `amountFen` credits at `vpointPerYuan` (whole VPoints, fractions dropped). */
 export const vpointsForFen = (amountFen: number, vpointPerYuan: number) =>
   Math.floor((amountFen * vpointPerYuan) / 100);
+
+/**
+ * The bell's VIP notices (spec sections 4 and 8): one per device, state and expiry day for each user over it. A
+ * device whose VIP ended longer ago than this is old news, not a notice: without the bound the first scan over a
+ * fleet with years of lapsed devices would leave every administrator thousands of notices at once.
+ */
+export const VIP_NOTICE_RULES = { expiredLookbackDays: 30 } as const;

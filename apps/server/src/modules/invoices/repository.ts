@@ -1,6 +1,6 @@
 import type { InvoiceSortColumn } from '@lodestar/contract/invoices';
 import { holds, invoiceOrders, invoices, paymentOrders, users } from '@lodestar/db';
-import { type InvoiceStatus, PayStatus } from '@lodestar/domain';
+import { AccountType, Fn, type InvoiceStatus, PayStatus } from '@lodestar/domain';
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../lib/executor.ts';
 import { ownedInSubtree } from '../../lib/hold-scope-repository.ts';
@@ -15,6 +15,11 @@ export interface InvoiceRef {
   status: InvoiceStatus;
   filePath: string | null;
   invoiceNo: string | null;
+  /** The requester (null once that account is gone), and what its notices say. */
+  userId: number | null;
+  type: string;
+  title: string;
+  amountFen: number;
 }
 
 export interface InvoiceQuery {
@@ -41,6 +46,38 @@ export class InvoiceRepository {
 
   transaction<T>(fn: (repo: InvoiceRepository) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => fn(new InvoiceRepository(tx)));
+  }
+
+  /** The database or transaction this repository runs on, for the notices written with its changes. */
+  get executor(): Executor {
+    return this.db;
+  }
+
+  async holdName(holdId: number): Promise<string> {
+    const [row] = await this.db.select({ name: holds.name }).from(holds).where(eq(holds.id, holdId));
+    return row?.name ?? '';
+  }
+
+  /**
+   * Who may issue an invoice of the hold at `holdPath` (the service's mayIssue as SQL): users of the holds strictly
+   * above it holding function 85, and super administrators at or above it; never `exceptUserId`, the requester.
+   */
+  async issuersOf(holdPath: string, exceptUserId: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(holds, eq(holds.id, users.holdId))
+      .where(
+        and(
+          sql`starts_with(${holdPath}::text, ${holds.path})`,
+          sql`${users.id} <> ${exceptUserId}`,
+          sql`(${users.accountType} = ${AccountType.SuperAdmin}
+               OR (${holds.path} <> ${holdPath} AND EXISTS (SELECT 1 FROM user_functions f
+                   WHERE f.user_id = ${users.id} AND f.function_id = ${Fn.invoiceManage})))`,
+        ),
+      )
+      .orderBy(asc(users.id));
+    return rows.map((r) => r.id);
   }
 
   /** The hold's paid orders no invoice covers, newest paid first. */
@@ -100,6 +137,10 @@ export class InvoiceRepository {
         status: invoices.status,
         filePath: invoices.filePath,
         invoiceNo: invoices.invoiceNo,
+        userId: invoices.userId,
+        type: invoices.type,
+        title: invoices.title,
+        amountFen: invoices.amountFen,
       })
       .from(invoices)
       .innerJoin(holds, eq(holds.id, invoices.holdId))

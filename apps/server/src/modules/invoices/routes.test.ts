@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { InvoiceableOrder, InvoiceRow } from '@lodestar/contract/invoices';
+import { userNotices } from '@lodestar/db';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
-import { DEFAULT_APP_ID, ErrCode, Fn, INVOICE_RULES, PayKind, PayStatus } from '@lodestar/domain';
+import { AccountType, DEFAULT_APP_ID, ErrCode, Fn, INVOICE_RULES, PayKind, PayStatus } from '@lodestar/domain';
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { expectRefusedLikeMissing } from '../../test/refused.ts';
@@ -27,6 +29,7 @@ describe.each(dbTargets())('invoices on $name PostgreSQL', (target) => {
   let rivalOrder: number;
   let rivalInvoice: number;
   let rivalHold: number;
+  let holdsOf: Record<'top' | 'customer' | 'other', { id: number; path: string }>;
   const orders: number[] = [];
   let pending: number;
 
@@ -80,6 +83,7 @@ describe.each(dbTargets())('invoices on $name PostgreSQL', (target) => {
     const customer = await t.buildHold('Customer', top);
     const other = await t.buildHold('Rival');
     rivalHold = other.id;
+    holdsOf = { top, customer, other };
     provider = (await t.buildUser(top, [Fn.invoiceManage])).token;
     requester = (await t.buildUser(customer, [Fn.invoiceManage])).token;
     noFn = (await t.buildUser(customer, [Fn.vipManage])).token;
@@ -200,5 +204,67 @@ describe.each(dbTargets())('invoices on $name PostgreSQL', (target) => {
         { PageIndex: 1, PageSize: 10, HoldID: 999_999 },
       ],
     ]);
+  });
+
+  it('tells those who may issue a request of it, and the requester when it is issued', async () => {
+    const { top, customer, other } = holdsOf;
+    const issuer = await t.buildUser(top, [Fn.invoiceManage, Fn.simMessage]);
+    const bystander = await t.buildUser(top, [Fn.vipManage, Fn.simMessage]); // above, without 85
+    const peer = await t.buildUser(customer, [Fn.invoiceManage, Fn.simMessage]); // the unit itself cannot issue
+    const superAdmin = await t.buildUser(customer, [], AccountType.SuperAdmin); // may issue in its own hold
+    const outsider = await t.buildUser(other, [Fn.invoiceManage], AccountType.SuperAdmin);
+    const asker = await t.buildUser(customer, [Fn.invoiceManage, Fn.simMessage]);
+    const orderId = await order(customer.id, PayKind.WalletTopUp, 20_000);
+    const added = await call<{ InvoiceID: number }>(
+      'Invoice/AddInvoice',
+      { OrderIDs: [orderId], ...TITLE, Type: 'special' },
+      asker.token,
+    );
+    expect(added.code, added.msg).toBe(200);
+    const id = added.data.InvoiceID;
+    const noticed = async (prefix: string) =>
+      (
+        await t.database.db
+          .select()
+          .from(userNotices)
+          .where(like(userNotices.dedupeKey, `${prefix}:${id}`))
+      )
+        .map((n) => n.userId)
+        .sort((a, b) => a - b);
+    const mayIssue = (await list(issuer.token)).rows.find((r) => r.InvoiceID === id)!.MayIssue;
+    expect(mayIssue).toBe(true);
+    // Everyone who may issue it (the fixture's provider user too); never the requester or those who may not.
+    const expected = [issuer.id, superAdmin.id];
+    const requested = await noticed('invoiceRequested');
+    expect(requested).toEqual(expect.arrayContaining(expected));
+    for (const u of [bystander, peer, outsider, asker]) expect(requested, `user ${u.id}`).not.toContain(u.id);
+    const notices = async (token: string, lang: string) =>
+      (
+        await t.call<{ rows: { Kind: string; Title: string; Content: string; Link: string }[] }>(
+          'POST',
+          'Notice/GetNoticeList',
+          { token, body: { PageIndex: 1, PageSize: 50, Read: -1 }, lang },
+        )
+      ).data.rows.filter((r) => r.Kind.startsWith('invoice'));
+    const [seen] = await notices(issuer.token, 'en');
+    expect(seen).toMatchObject({ Title: 'Invoice requested', Link: '/vip/invoice?Status=requested' });
+    expect(seen!.Content).toBe(
+      `Customer asks for an invoice (special VAT, 200.00 yuan, title “${TITLE.Title}”). Issue it.`,
+    );
+    expect((await notices(issuer.token, 'zh'))[0]!.Title).toBe('新的发票申请');
+    expect((await notices(issuer.token, 'fr'))[0]!.Content).toContain('TVA spéciale');
+    expect(await noticed('invoiceIssued')).toEqual([]);
+
+    // A refused issue (not a PDF) tells nobody.
+    expect((await issue(issuer.token, id, Buffer.from('not a pdf'))).code).toBe(400);
+    expect(await noticed('invoiceIssued')).toEqual([]);
+    expect((await issue(issuer.token, id, PDF, 'INV2031')).code).toBe(200);
+    expect(await noticed('invoiceIssued')).toEqual([asker.id]);
+    const [issued] = await notices(asker.token, 'en');
+    expect(issued).toMatchObject({ Title: 'Invoice issued', Link: '/vip/invoice?Status=issued' });
+    expect(issued!.Content).toContain('issued as number INV2031');
+    expect((await notices(asker.token, 'zh'))[0]!.Title).toBe('发票已开具');
+    expect((await notices(asker.token, 'fr'))[0]!.Title).toBe('Facture émise');
+    expect(await notices(peer.token, 'en')).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import type { OperationLogRepository } from '../../lib/operation-log-repository.
 import { assertInSubtree } from '../../lib/tenancy.ts';
 import { formatInZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import type { NoticeSink } from '../notices/types.ts';
 import { PAY_KIND_TEXT, textOf } from '../payments/texts.ts';
 import type { InvoiceRef, InvoiceRepository } from './repository.ts';
 import { type InvoiceStore, isPdf } from './store.ts';
@@ -28,7 +29,9 @@ const isUniqueViolation = (err: unknown): boolean => {
  * Invoices (/vip/invoice, function 85). A hold asks over its own paid orders (another hold's order answers like a
  * missing one); an order is invoiced once: the orders are locked in the request's transaction and checked, and
  * invoice_orders' unique index refuses whatever slips past. The provider above the hold issues it (a unit cannot
- * issue its own request; super administrators may issue any in their subtree) with the PDF it issued.
+ * issue its own request; super administrators may issue any in their subtree) with the PDF it issued. Those who
+ * may issue a request hear of it in the bell, and the requester hears when it is issued, each in the transaction
+ * that made the change.
  */
 export class InvoiceService {
   constructor(
@@ -36,6 +39,7 @@ export class InvoiceService {
     private readonly holds: HoldScope,
     private readonly logs: OperationLogRepository,
     private readonly files: InvoiceStore,
+    private readonly notices: NoticeSink,
   ) {}
 
   async invoiceable(auth: AuthContext, lang: Language, input: InvoiceableOrdersInput) {
@@ -69,7 +73,8 @@ export class InvoiceService {
         const unpaid = orders.find((o) => o.status !== PayStatus.Paid);
         if (unpaid) throw badRequest('invoiceOrderNotPaid', 'OrderIDs');
         if (orders.some((o) => o.invoiced)) throw conflict('invoiceOrderInvoiced', 'OrderIDs');
-        return repo.insert(
+        const amountFen = orders.reduce((sum, o) => sum + o.amountFen, 0);
+        const invoiceId = await repo.insert(
           {
             holdId: auth.holdId,
             userId: auth.userId,
@@ -77,10 +82,27 @@ export class InvoiceService {
             title: input.Title,
             taxNo: input.TaxNo,
             email: input.Email,
-            amountFen: orders.reduce((sum, o) => sum + o.amountFen, 0),
+            amountFen,
           },
           ids,
         );
+        const params = {
+          InvoiceID: invoiceId,
+          Hold: await repo.holdName(auth.holdId),
+          Type: input.Type,
+          Title: input.Title,
+          AmountFen: amountFen,
+        };
+        await this.notices.add(
+          repo.executor,
+          (await repo.issuersOf(auth.holdPath, auth.userId)).map((userId) => ({
+            userId,
+            kind: 'invoiceRequested' as const,
+            params,
+            dedupeKey: `invoiceRequested:${invoiceId}`,
+          })),
+        );
+        return invoiceId;
       });
       await this.log(auth, auth.holdId, 'addInvoice', `${id}`);
       return { InvoiceID: id };
@@ -131,8 +153,24 @@ export class InvoiceService {
     if (invoice.status !== 'requested') throw conflict('invoiceAlreadyIssued', `${invoice.invoiceNo ?? ''}`);
     if (!isPdf(bytes)) throw badRequest('invoiceNotPdf', 'file');
     const stored = await this.files.save(invoice.holdId, invoice.id, bytes);
-    if (!(await this.repo.issue(invoice.id, input.InvoiceNo, stored, bytes.length, auth.userId)))
-      throw conflict('invoiceAlreadyIssued');
+    await this.repo.transaction(async (repo) => {
+      if (!(await repo.issue(invoice.id, input.InvoiceNo, stored, bytes.length, auth.userId)))
+        throw conflict('invoiceAlreadyIssued');
+      if (invoice.userId === null) return;
+      await this.notices.add(repo.executor, [
+        {
+          userId: invoice.userId,
+          kind: 'invoiceIssued',
+          params: {
+            InvoiceID: invoice.id,
+            InvoiceNo: input.InvoiceNo,
+            Title: invoice.title,
+            AmountFen: invoice.amountFen,
+          },
+          dedupeKey: `invoiceIssued:${invoice.id}`,
+        },
+      ]);
+    });
     await this.log(auth, invoice.holdId, 'issueInvoice', `${invoice.id} ${input.InvoiceNo}`);
   }
 

@@ -76,6 +76,32 @@ const T = {
     en: '{Count} vehicle insurance polic(ies) have ended.',
     fr: '{Count} police(s) d’assurance de véhicules sont échues.',
   },
+  vipExpiringTitle: { zh: '设备VIP即将到期', en: 'Device VIP ending soon', fr: 'VIP d’appareil bientôt échu' },
+  vipExpiringText: {
+    zh: '设备 {Device} 的VIP将于 {Expiry} 到期（{Days} 天内），请及时升级。',
+    en: 'The VIP of device {Device} ends on {Expiry}, within {Days} days. Upgrade it in time.',
+    fr: 'Le VIP de l’appareil {Device} prend fin le {Expiry}, dans les {Days} jours. Pensez à le prolonger.',
+  },
+  vipExpiredTitle: { zh: '设备VIP已过期', en: 'Device VIP expired', fr: 'VIP de l’appareil expiré' },
+  vipExpiredText: {
+    zh: '设备 {Device} 的VIP已于 {Expiry} 到期，拍照、90天历史、电子围栏等VIP功能已停用，请升级。',
+    en: 'The VIP of device {Device} ended on {Expiry}: photo capture, 90-day history, geo-fences and the other VIP functions are off until it is upgraded.',
+    fr: 'Le VIP de l’appareil {Device} a pris fin le {Expiry} : photos, historique de 90 jours, géoclôtures et autres fonctions VIP sont coupés jusqu’à sa prolongation.',
+  },
+  invoiceRequestedTitle: { zh: '新的发票申请', en: 'Invoice requested', fr: 'Facture demandée' },
+  invoiceRequestedText: {
+    zh: '{Hold} 申请开具发票（{Type}，{Amount} 元，抬头“{Title}”），请开票。',
+    en: '{Hold} asks for an invoice ({Type}, {Amount} yuan, title “{Title}”). Issue it.',
+    fr: '{Hold} demande une facture ({Type}, {Amount} yuans, intitulé « {Title} »). Émettez-la.',
+  },
+  invoiceIssuedTitle: { zh: '发票已开具', en: 'Invoice issued', fr: 'Facture émise' },
+  invoiceIssuedText: {
+    zh: '您申请的发票（{Amount} 元，抬头“{Title}”）已开具，发票号码 {InvoiceNo}，可下载PDF。',
+    en: 'Your invoice ({Amount} yuan, title “{Title}”) was issued as number {InvoiceNo}. Its PDF is ready to download.',
+    fr: 'Votre facture ({Amount} yuans, intitulé « {Title} ») est émise sous le numéro {InvoiceNo}. Son PDF est prêt.',
+  },
+  invoiceOrdinary: { zh: '普通发票', en: 'ordinary', fr: 'ordinaire' },
+  invoiceSpecial: { zh: '增值税专用发票', en: 'special VAT', fr: 'TVA spéciale' },
   unknown: { zh: '通知', en: 'Notice', fr: 'Avis' },
   installTitle: { zh: '安装工单 {OrderNo}', en: 'Install task {OrderNo}', fr: 'Tâche d’installation {OrderNo}' },
   installassign: {
@@ -131,6 +157,10 @@ const withExtra = (text: string, extra: string) => (extra ? `${text} ${extra}` :
  * - insuranceExpiring `{ Count, Days }`, insuranceExpired `{ Count }` (insurance/scan.ts).
  * - installTask `{ TaskID, OrderNo, VIN, Customer, Action, By, Remark }` (install tasks: assign, unassign,
  *   accept, decline, submit, approve, reject, cancel).
+ * - vipExpiring `{ State: '7' | '30' | '60', DeviceID, DeviceName, Expiry, Day }`, vipExpired (State 'expired')
+ *   (the daily scan, one per device, state and expiry);
+ * - invoiceRequested `{ InvoiceID, Hold, Type, Title, AmountFen }`, invoiceIssued `{ InvoiceID, InvoiceNo, Title,
+ *   AmountFen }` (invoices).
  */
 export function renderNotice(kind: NoticeKind | string, p: NoticeParams, lang: Language): RenderedNotice {
   switch (kind) {
@@ -206,6 +236,36 @@ export function renderNotice(kind: NoticeKind | string, p: NoticeParams, lang: L
         Title: fill(T.installTitle[lang], values),
         Content: withExtra(fill(texts[lang], values), values.Reason ? fill(T.reason[lang], values) : ''),
         Link: `/info/task?TaskID=${num(p.TaskID)}`,
+      };
+    }
+    case 'vipExpiring':
+    case 'vipExpired': {
+      const values = {
+        Device: p.DeviceName ? `${str(p.DeviceID)} (${str(p.DeviceName)})` : str(p.DeviceID),
+        Expiry: str(p.Expiry),
+        Days: num(p.State),
+      };
+      const expired = kind === 'vipExpired';
+      return {
+        Title: (expired ? T.vipExpiredTitle : T.vipExpiringTitle)[lang],
+        Content: fill((expired ? T.vipExpiredText : T.vipExpiringText)[lang], values),
+        Link: `/vip/upgrade?Keyword=${encodeURIComponent(str(p.DeviceID))}`,
+      };
+    }
+    case 'invoiceRequested':
+    case 'invoiceIssued': {
+      const values = {
+        Hold: str(p.Hold),
+        Type: (p.Type === 'special' ? T.invoiceSpecial : T.invoiceOrdinary)[lang],
+        Title: str(p.Title),
+        Amount: formatFen(num(p.AmountFen)),
+        InvoiceNo: str(p.InvoiceNo),
+      };
+      const issued = kind === 'invoiceIssued';
+      return {
+        Title: (issued ? T.invoiceIssuedTitle : T.invoiceRequestedTitle)[lang],
+        Content: fill((issued ? T.invoiceIssuedText : T.invoiceRequestedText)[lang], values),
+        Link: `/vip/invoice?Status=${issued ? 'issued' : 'requested'}`,
       };
     }
     default:

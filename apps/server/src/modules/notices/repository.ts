@@ -1,8 +1,15 @@
 import { type Db, userNotices } from '@lodestar/db';
-import { AccountType, Fn, SIM_RULES, SimState } from '@lodestar/domain';
+import { AccountType, Fn, SIM_RULES, SimState, VIP_FILTERS, VIP_NOTICE_RULES } from '@lodestar/domain';
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../lib/executor.ts';
 import type { NewNotice } from './types.ts';
+
+/** Who hears of a device's VIP ending: expiry reminder, VIP management or upgrade VIP (spec section 6). */
+export const VIP_NOTICE_FNS = [Fn.expiryReminder, Fn.vipManage, Fn.upgradeVip] as const;
+
+/** A user's calendar day at `now`, in the user's zone (China's when the zone is unknown). */
+const userToday = (now: Date) =>
+  sql`(${now.toISOString()}::timestamptz AT TIME ZONE coalesce(tz.name, 'Asia/Shanghai'))::date`;
 
 /** user_notices: each user reads and marks only their own. */
 export class NoticeRepository {
@@ -75,7 +82,7 @@ export class NoticeRepository {
     const result = await this.db.execute(sql`
       WITH recipients AS (
         SELECT u.id AS user_id, h.path,
-          (${now.toISOString()}::timestamptz AT TIME ZONE coalesce(tz.name, 'Asia/Shanghai'))::date AS today
+          ${userToday(now)} AS today
         FROM users u
         JOIN holds h ON h.id = u.hold_id
         LEFT JOIN pg_timezone_names tz ON tz.name = u.time_zone
@@ -101,6 +108,50 @@ export class NoticeRepository {
       SELECT user_id, 'simExpired', jsonb_build_object('Count', expired, 'Day', today::text),
         'simExpired:' || today::text
       FROM counts WHERE expired > 0
+      ON CONFLICT (user_id, dedupe_key) DO NOTHING`);
+    return result.rowCount ?? 0;
+  }
+
+  /**
+   * The daily VIP notices (spec section 4's states, section 8's "device VIP expired"): for every user holding a
+   * VIP_NOTICE_FNS function (a super administrator holds every one), each device of the user's hold subtree whose
+   * VIP is expired or ends within 60 days on the user's calendar day, in its narrowest state (the device list's
+   * Vip filters: expired, 7, 30, 60), leaves one notice keyed `vip<state>:<device>:<expiry>`. The same state the
+   * next day adds nothing; a narrower state, or a new expiry after an upgrade, is a new key and a new notice.
+   * Devices that lapsed more than VIP_NOTICE_RULES.expiredLookbackDays ago are left out. Answers the notices added.
+   */
+  async vipExpiryScan(now: Date = new Date()): Promise<number> {
+    const windows = VIP_FILTERS.filter((f) => f !== 'expired').map(Number);
+    const longest = Math.max(...windows);
+    const state = sql.join(
+      windows.map((days) => sql`WHEN d.expiry < d.today + ${days}::int THEN ${String(days)}`),
+      sql` `,
+    );
+    const result = await this.db.execute(sql`
+      WITH recipients AS (
+        SELECT u.id AS user_id, h.path, ${userToday(now)} AS today
+        FROM users u
+        JOIN holds h ON h.id = u.hold_id
+        LEFT JOIN pg_timezone_names tz ON tz.name = u.time_zone
+        WHERE u.account_type = ${AccountType.SuperAdmin}
+          OR EXISTS (SELECT 1 FROM user_functions f
+                     WHERE f.user_id = u.id AND f.function_id IN (${sql.join([...VIP_NOTICE_FNS], sql`, `)}))
+      ), due AS (
+        SELECT r.user_id, r.today, dv.id AS device_pk, dv.device_id, dv.name, dv.vip_expires_at AS expiry
+        FROM recipients r
+        JOIN holds dh ON dh.path LIKE r.path || '%'
+        JOIN devices dv ON dv.hold_id = dh.id
+        WHERE dv.vip_expires_at >= r.today - ${VIP_NOTICE_RULES.expiredLookbackDays}::int
+          AND dv.vip_expires_at < r.today + ${longest}::int
+      ), states AS (
+        SELECT d.*, CASE WHEN d.expiry < d.today THEN 'expired' ${state} END AS state FROM due d
+      )
+      INSERT INTO user_notices (user_id, kind, params, dedupe_key)
+      SELECT user_id, CASE WHEN state = 'expired' THEN 'vipExpired' ELSE 'vipExpiring' END,
+        jsonb_build_object('State', state, 'DeviceID', device_id, 'DeviceName', name, 'Expiry', expiry::text,
+          'Day', today::text),
+        'vip' || state || ':' || device_pk || ':' || expiry::text
+      FROM states
       ON CONFLICT (user_id, dedupe_key) DO NOTHING`);
     return result.rowCount ?? 0;
   }
