@@ -1,8 +1,9 @@
 import { formatFen, type InvoiceStatus } from '@lodestar/domain';
 import { App, Button, Select, Space, Table, Tag } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { downloadInvoice, type InvoiceRow, useInvoiceList } from '../api/invoices.ts';
 import { IssueInvoiceDialog } from '../components/IssueInvoiceDialog.tsx';
@@ -15,7 +16,14 @@ export default function InvoicePage() {
   const { t } = useTranslation('invoices');
   const { message } = App.useApp();
   const [page, setPage] = useState({ PageIndex: 1, PageSize: 20 });
-  const [status, setStatus] = useState<InvoiceStatus | undefined>();
+  // The bell's invoice notices link here with ?Status=requested or issued.
+  const linked = useSearchParams()[0].get('Status');
+  const fromLink = linked === 'requested' || linked === 'issued' ? linked : undefined;
+  const [status, setStatus] = useState<InvoiceStatus | undefined>(fromLink);
+  useEffect(() => {
+    setStatus(fromLink);
+    setPage((p) => ({ ...p, PageIndex: 1 }));
+  }, [fromLink]);
   const [sort, setSort] = useState<Sort>({});
   const [requesting, setRequesting] = useState(false);
   const [issuing, setIssuing] = useState<InvoiceRow | null>(null);

@@ -1,6 +1,6 @@
 import type { VipDeviceListInput } from '@lodestar/contract/vip';
 import { App, Button, Form, Input, Tag } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterForm } from '../../../components/table/FilterForm.tsx';
 import { PagedTable } from '../../../components/table/PagedTable.tsx';
@@ -16,14 +16,22 @@ export function DevicePicker({
   selected,
   onChange,
   onUnit,
+  keyword,
 }: {
   selected: VipDeviceRow[];
   onChange: (rows: VipDeviceRow[]) => void;
   onUnit: (holdId: number | undefined) => void;
+  /** A search to start with: the bell's VIP notices link here naming their device (?Keyword=). */
+  keyword?: string | undefined;
 }) {
   const { t } = useTranslation('wallet');
   const { message } = App.useApp();
-  const [filters, setFilters] = useState<Filters>({});
+  const [form] = Form.useForm<Filters>();
+  const [filters, setFilters] = useState<Filters>(() => (keyword ? { Keyword: keyword } : {}));
+  // In the field too, so the search shows what it is; Reset still clears it (the form's initial values are empty).
+  useEffect(() => {
+    if (keyword) form.setFieldsValue({ Keyword: keyword });
+  }, [form, keyword]);
   const [loadingAll, setLoadingAll] = useState(false);
   const list = useServerList(vipDeviceRoot, getVipDeviceList, filters, { sortColumn: 'VipExpiry', sortType: 'asc' });
 
@@ -48,6 +56,7 @@ export function DevicePicker({
       toolbar={
         <FilterForm<Filters>
           name="vipDevices"
+          form={form}
           initialValues={{}}
           onSearch={(v) => {
             setFilters({ HoldID: v.HoldID, Keyword: v.Keyword?.trim() || undefined });
