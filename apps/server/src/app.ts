@@ -324,7 +324,7 @@ export async function buildApp({
   registerReportCentre(app, { pool: database.pool, holds: holdScope, exporter, trips: tripService });
   poiRoutes(app, new PoiService(new PoiRepository(db), holdScope, opLog));
   // Notices for a subtree, hold branding and the platform setting (#21).
-  registerBulletins(app, { db, holds: holdScope, logs: opLog });
+  registerBulletins(app, { db, holds: holdScope, logs: opLog, platform: config.platform });
   // The GPS home's device figures are the monitor's counts themselves, not a second set of rules.
   dashboardRoutes(
     app,

@@ -9,6 +9,8 @@ import {
   MAP_PROVIDERS,
   type MapSettings,
   mapTilesSetting,
+  PLATFORMS,
+  type Platform,
   type TripParams,
   ZONE_LIMITS,
 } from '@lodestar/domain';
@@ -55,6 +57,11 @@ export interface Config {
   demo: boolean;
   appId: string;
   appTitle: string;
+  /**
+   * Spec section 6's platform setting for the whole deployment (1 or 2): what account/config answers before log-in,
+   * and what a unit shows while neither it nor a unit above it has chosen one (User/SetBranding's Platform).
+   */
+  platform: Platform;
   deviceAccessHost: string;
   deviceAccessPort: number;
   sessionHours: number;
@@ -284,6 +291,12 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return n;
 }
 
+function platformOf(env: NodeJS.ProcessEnv): Platform {
+  const n = int(env, 'PLATFORM', 1);
+  if (!(PLATFORMS as readonly number[]).includes(n)) throw new Error(`Setting PLATFORM must be 1 or 2, got "${n}"`);
+  return n as Platform;
+}
+
 function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
   if (!raw) return fallback;
@@ -325,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: (env.DEMO ?? '1') !== '0',
     appId: env.APP_ID ?? DEFAULT_APP_ID,
     appTitle: env.APP_TITLE ?? 'Lodestar',
+    platform: platformOf(env),
     deviceAccessHost: env.DEVICE_ACCESS_HOST ?? firstLanAddress(),
     deviceAccessPort: int(env, 'DEVICE_ACCESS_PORT', int(env, 'GATEWAY_GT06_PORT', 5023)),
     sessionHours: int(env, 'SESSION_HOURS', 168),

@@ -131,7 +131,7 @@ const BrandingFields = {
 };
 export const BrandingSchema = Type.Object({
   HoldID: Type.Integer(),
-  /** What the header shows: the hold's own, else the nearest ancestor's; Platform 1 when none is set. */
+  /** What the header shows: the hold's own, else the nearest ancestor's; the deployment's PLATFORM when none is set. */
   Effective: Type.Object({ ...BrandingFields, Platform }),
   /** The hold's own settings (null: inherited). */
   Own: Type.Object(BrandingFields),

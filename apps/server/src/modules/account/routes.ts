@@ -29,7 +29,7 @@ export function accountRoutes(fastify: FastifyInstance, svc: AccountService, con
       deviceAccessIp: config.deviceAccessHost,
       deviceAccessPort: config.deviceAccessPort,
       smsProvider: config.smsProvider,
-      platform: 1,
+      platform: config.platform,
       demo: config.demo,
       registration: config.registration,
       map: config.map,

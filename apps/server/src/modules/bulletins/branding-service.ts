@@ -10,13 +10,15 @@ import { checkPng } from './png.ts';
 /**
  * A hold's custom title and logo (spec section 5) and platform setting (spec section 6). What the console shows is
  * the hold's own value, else the nearest ancestor's: a provider's branding reaches every customer below it until
- * one sets its own.
+ * one sets its own; the platform setting falls back to the deployment's (PLATFORM).
  */
 export class BrandingService {
   constructor(
     private readonly repo: BrandingRepository,
     private readonly holds: HoldScope,
     private readonly logs: OperationLogRepository,
+    /** The deployment's setting (PLATFORM): what a lineage that chose none shows. */
+    private readonly platform: Platform = 1,
   ) {}
 
   async get(auth: AuthContext, input: GetBrandingInput): Promise<Branding> {
@@ -77,7 +79,7 @@ export class BrandingService {
       Effective: {
         Title: nearest('title'),
         Logo: nearest('logoPng'),
-        Platform: (nearest('platform') ?? 1) as Platform,
+        Platform: (nearest('platform') ?? this.platform) as Platform,
         ExternalLink: nearest('externalLink'),
       },
       Own: {

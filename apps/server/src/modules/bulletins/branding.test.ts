@@ -2,6 +2,7 @@ import type { Branding } from '@lodestar/contract/bulletins';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { BRANDING_CONFIRM_WORD, Fn } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { expectRefusedLikeMissing } from '../../test/refused.ts';
 import { testPng } from './test-png.ts';
@@ -100,5 +101,34 @@ describe.each(dbTargets())('branding on $name PostgreSQL', (target) => {
     // A subordinate cannot read its provider's own settings either.
     const r = await call('User/GetBranding', { HoldID: provider.id }, fleetUser);
     expect(r.code).toBe(403);
+  });
+});
+
+/** Spec section 6's platform setting per deployment (PLATFORM), overridden per unit through User/SetBranding. */
+describe.each(dbTargets())('the platform setting on $name PostgreSQL', (target) => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('is the deployment’s before log-in and for a lineage that chose none; a unit’s own choice wins below it', async () => {
+    t = await startTestApp(target, { PLATFORM: '2' });
+    const provider = await t.buildHold('Provider');
+    const fleet = await t.buildHold('Fleet', provider);
+    const admin = (await t.buildUser(provider, [Fn.userManage])).token;
+    const fleetUser = (await t.buildUser(fleet, [Fn.dashboard])).token;
+    const config = await t.call<{ platform: number }>('GET', 'account/config');
+    expect(config.data.platform).toBe(2);
+    const effective = async () =>
+      (await t.call<Branding>('POST', 'User/GetBranding', { token: fleetUser, body: {} })).data.Effective.Platform;
+    expect(await effective()).toBe(2);
+    const set = await t.call('POST', 'User/SetBranding', { token: admin, body: { Platform: 1 } });
+    expect(set.code, set.msg).toBe(200);
+    expect(await effective()).toBe(1);
+    await t.call('POST', 'User/SetBranding', { token: admin, body: { Platform: null } });
+    expect(await effective()).toBe(2);
+  });
+
+  it('refuses a PLATFORM other than 1 or 2, and is 1 when unset', () => {
+    expect(() => loadConfig({ PLATFORM: '3' })).toThrow(/PLATFORM must be 1 or 2/);
+    expect(loadConfig({}).platform).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import type { Db } from '@lodestar/db';
+import type { Platform } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
 import type { HoldScope } from '../../lib/hold-scope.ts';
 import { registerMessages } from '../../lib/messages.ts';
@@ -13,12 +14,12 @@ import { BulletinService } from './service.ts';
 /** Notices for a subtree, and hold branding with the platform setting (issue #21). */
 export function registerBulletins(
   app: FastifyInstance,
-  deps: { db: Db; holds: HoldScope; logs: OperationLogRepository; now?: () => Date },
+  deps: { db: Db; holds: HoldScope; logs: OperationLogRepository; platform: Platform; now?: () => Date },
 ) {
   registerMessages(BULLETINS_MESSAGES);
   bulletinRoutes(
     app,
     new BulletinService(new BulletinRepository(deps.db), deps.holds, deps.logs, deps.now),
-    new BrandingService(new BrandingRepository(deps.db), deps.holds, deps.logs),
+    new BrandingService(new BrandingRepository(deps.db), deps.holds, deps.logs, deps.platform),
   );
 }
