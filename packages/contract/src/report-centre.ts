@@ -3,6 +3,7 @@ import {
   REPORT_COLUMN_KINDS,
   REPORT_DURATION_CHOICES,
   REPORT_EXPORT_FORMATS,
+  REPORT_IDLE_CHOICES,
   REPORT_LIMITS,
   REPORT_TYPES,
 } from '@lodestar/domain';
@@ -48,6 +49,7 @@ export const ReportParamsSchema = Type.Object(
   {
     MinStopSeconds: Type.Optional(Literals(REPORT_DURATION_CHOICES, { description: 'stops: 1 hour to 1 year' })),
     OfflineSeconds: Type.Optional(Literals(REPORT_DURATION_CHOICES, { description: 'offline: 1 hour to 1 year' })),
+    MinIdleSeconds: Type.Optional(Literals(REPORT_IDLE_CHOICES, { description: 'idling: 1 minute to 1 hour' })),
     Days: Type.Optional(Type.Integer({ minimum: 0, maximum: 365, description: 'expiry within so many days' })),
   },
   { additionalProperties: false },

@@ -61,6 +61,9 @@ export const REPORT_DURATION_CHOICES = [
   365 * DAY,
 ] as const;
 
+/** The idling report's threshold: the engine on and the vehicle still at least this long (seconds). */
+export const REPORT_IDLE_CHOICES = [60, 180, 300, 600, 1800, 3600] as const;
+
 export const REPORT_LIMITS = {
   /** The longest period: 3 months back from today's end (92 days) plus the day itself. */
   maxDays: 93,

@@ -292,3 +292,39 @@ export function detectAll(
   for (const p of points) pushPoint(state, p, params, segments);
   return { segments, state };
 }
+
+/** A piece of a trip between two cuts: its own span, distance (metres) and top speed (km/h). */
+export interface TripPart {
+  start: number;
+  end: number;
+  distance: number;
+  maxSpeed: number;
+}
+
+/**
+ * A trip cut at the given times (midnights of a zone, a period's edges) into its parts, in time order, by the fixes
+ * it was made of: each step between two fixes counts as the detector counted it (odometer or great circle) and
+ * belongs to the part its later fix falls in (a fix exactly at a cut closes the part before it). The parts' distances
+ * add up to the trip's own: the last part takes what is left, so a fix lost since the trip was closed shifts metres
+ * between parts but never changes the total. Cuts outside the trip are ignored; without fixes it stays one part.
+ */
+export function splitTrip(trip: TripSegment, points: readonly TripPoint[], cuts: readonly number[]): TripPart[] {
+  const inside = [...new Set(cuts)].filter((c) => c > trip.start && c < trip.end).sort((a, b) => a - b);
+  const bounds = [trip.start, ...inside, trip.end];
+  const parts: TripPart[] = bounds.slice(1).map((end, i) => ({ start: bounds[i]!, end, distance: 0, maxSpeed: 0 }));
+  let prev: Fixed | null = null;
+  let part = 0;
+  let seen = false;
+  for (const p of points) {
+    if (!p.valid || p.time < trip.start || p.time > trip.end || (prev && p.time <= prev.t)) continue;
+    while (p.time > parts[part]!.end) part++;
+    if (prev) parts[part]!.distance += step(prev, p);
+    parts[part]!.maxSpeed = Math.max(parts[part]!.maxSpeed, p.speed);
+    prev = fixOf(p);
+    seen = true;
+  }
+  if (!seen) return [{ start: trip.start, end: trip.end, distance: trip.distance, maxSpeed: trip.maxSpeed }];
+  const last = parts.at(-1)!;
+  last.distance = Math.max(0, trip.distance - parts.slice(0, -1).reduce((n, x) => n + x.distance, 0));
+  return parts;
+}

@@ -1,4 +1,5 @@
-import type { ReportColumnKind } from '@lodestar/domain';
+import type { Language, ReportColumnKind } from '@lodestar/domain';
+import { eventName } from '../../lib/event-names.ts';
 import type { Texts } from '../../lib/list-export.ts';
 
 /** Every column a report may show: its kind, its title in each language, and whether the totals row sums it. */
@@ -62,6 +63,25 @@ export const COLUMNS = {
   HardCornering: ['number', { zh: '急转弯', en: 'Harsh cornering', fr: 'Virage brusque' }, true],
   Overspeed: ['number', { zh: '超速', en: 'Overspeed', fr: 'Excès de vitesse' }, true],
   Fatigue: ['number', { zh: '疲劳驾驶', en: 'Fatigue', fr: 'Fatigue' }, true],
+  Note: ['text', { zh: '备注', en: 'Note', fr: 'Remarque' }],
 } as const satisfies Record<string, readonly [ReportColumnKind, Texts, true?]>;
 
 export type ColumnKey = keyof typeof COLUMNS;
+
+/** What the report's own notes say (a row's `Note` holds the id, the console and the files its words). */
+export const NOTES = {
+  noAcc: {
+    zh: '无数据：设备未上报ACC状态',
+    en: 'No data: the device reports no ACC state',
+    fr: 'Aucune donnée : l’appareil ne transmet pas l’état ACC',
+  },
+} as const satisfies Record<string, Texts>;
+
+/**
+ * Columns whose cells are ids the files must name in the reader's language (Report/Run answers the ids; the console
+ * names them with its own labels).
+ */
+export const CELL_NAMES: Partial<Record<ColumnKey, (id: string, lang: Language) => string>> = {
+  EventType: eventName,
+  Note: (id, lang) => (NOTES as Record<string, Texts | undefined>)[id]?.[lang] ?? id,
+};

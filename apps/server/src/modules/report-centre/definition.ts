@@ -1,6 +1,7 @@
 import type { ReportType } from '@lodestar/domain';
 import type { Texts } from '../../lib/list-export.ts';
 import type { Segments } from '../trips/select.ts';
+import type { TripService } from '../trips/service.ts';
 import type { ColumnKey } from './columns.ts';
 import type { ReportCentreRepository, ScopeDevice } from './repository.ts';
 
@@ -9,6 +10,7 @@ export type Row = Record<string, Cell>;
 
 export interface ReportParams {
   MinStopSeconds?: number | undefined;
+  MinIdleSeconds?: number | undefined;
   OfflineSeconds?: number | undefined;
   Days?: number | undefined;
 }
@@ -24,6 +26,8 @@ export interface RunContext {
   repo: ReportCentreRepository;
   /** TripService.segmentsOf: History/GetTrips' own reading, so a report and the replay agree. */
   segmentsOf: (devicePk: number, from: Date, to: Date, minStopSeconds?: number) => Promise<Segments>;
+  /** TripService.partsOf: trips cut at midnights and the period's edges by their fixes (History/GetSummary's own). */
+  partsOf: TripService['partsOf'];
   /** Reported as rows are made, 0..1, for a background export's progress. */
   progress: (fraction: number) => Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { formatInZone } from '@lodestar/domain';
-import { deviceCells, perDevice, type ReportDef, type Row, type RunContext, round1, round6 } from './definition.ts';
+import { deviceCells, type ReportDef, type Row, type RunContext, round1, round6 } from './definition.ts';
 import type { EventHit, ScopeDevice } from './repository.ts';
 
 const nameOf = (e: EventHit) => e.alarm ?? e.type;
@@ -99,45 +99,6 @@ export const roadDeviation: ReportDef = {
   },
 };
 
-/**
- * ACC on/off and engine hours: each ignition-on paired with the next ignition-off of the device; an interval
- * open at either end of the period is counted from or to that end.
- */
-export const acc: ReportDef = {
-  type: 'acc',
-  name: { zh: 'ACC报表', en: 'ACC on/off and engine hours', fr: 'ACC et heures moteur' },
-  period: true,
-  columns: ['DeviceID', 'DeviceName', 'HoldName', 'OnTime', 'OffTime', 'Duration'],
-  sort: ['OnTime', 'asc'],
-  async rows(ctx) {
-    const list = await hits(ctx, ['ignitionOn', 'ignitionOff']);
-    const on = new Map<number, number | null>();
-    const rows: Row[] = [];
-    const end = Math.min(ctx.to.getTime(), ctx.now.getTime());
-    const push = (d: ScopeDevice, start: number | null, stop: number | null) =>
-      rows.push({
-        ...deviceCells(d),
-        OnTime: start === null ? null : formatInZone(new Date(start), ctx.zone),
-        OffTime: stop === null ? null : formatInZone(new Date(stop), ctx.zone),
-        Duration: Math.max(0, Math.round(((stop ?? end) - (start ?? ctx.from.getTime())) / 1000)),
-      });
-    const devices = new Map<number, ScopeDevice>();
-    for (const { e, d } of list) {
-      devices.set(e.pk, d);
-      const at = new Date(e.time).getTime();
-      if (e.type === 'ignitionOn') {
-        if (!on.has(e.pk)) on.set(e.pk, at);
-      } else {
-        const since = on.has(e.pk) ? on.get(e.pk)! : null;
-        on.delete(e.pk);
-        push(d, since, at);
-      }
-    }
-    for (const [pk, since] of on) push(devices.get(pk)!, since, null);
-    return rows;
-  },
-};
-
 const HARSH = {
   hardAcceleration: 'HardAcceleration',
   hardBraking: 'HardBraking',
@@ -214,61 +175,5 @@ export const photoLog: ReportDef = {
       Lat: round6(p.lat),
       Lng: round6(p.lng),
     }));
-  },
-};
-
-/** ACC-on intervals per device from its ignition events; one open at either end of the period runs to that end. */
-function accIntervals(list: { e: EventHit }[], from: number, to: number): Map<number, [number, number][]> {
-  const on = new Map<number, number>();
-  const out = new Map<number, [number, number][]>();
-  const add = (pk: number, a: number, b: number) => out.set(pk, [...(out.get(pk) ?? []), [a, b]]);
-  const seen = new Set<number>();
-  for (const { e } of list) {
-    const at = new Date(e.time).getTime();
-    if (e.type === 'ignitionOn') {
-      if (!on.has(e.pk)) on.set(e.pk, at);
-    } else {
-      // An ignition-off first: the engine was on since the period began.
-      const since = on.get(e.pk) ?? (seen.has(e.pk) ? undefined : from);
-      if (since !== undefined) add(e.pk, since, at);
-      on.delete(e.pk);
-    }
-    seen.add(e.pk);
-  }
-  for (const [pk, since] of on) add(pk, since, to);
-  return out;
-}
-
-/** Idling: the time of each stop (History/GetStops) during which the engine ran (ACC on by the ignition events). */
-export const idling: ReportDef = {
-  type: 'idling',
-  name: { zh: '怠速报表', en: 'Idling', fr: 'Ralenti' },
-  period: true,
-  background: true,
-  columns: ['DeviceID', 'DeviceName', 'HoldName', 'StartTime', 'EndTime', 'Duration', 'IdleTime', 'Lat', 'Lng'],
-  sort: ['StartTime', 'asc'],
-  async rows(ctx) {
-    const end = Math.min(ctx.to.getTime(), ctx.now.getTime());
-    const acc = accIntervals(await hits(ctx, ['ignitionOn', 'ignitionOff']), ctx.from.getTime(), end);
-    const devices = ctx.devices.filter((d) => acc.has(d.pk));
-    return perDevice({ ...ctx, devices }, async (d) => {
-      const { stops } = await ctx.segmentsOf(d.pk, ctx.from, ctx.to);
-      const rows: Row[] = [];
-      for (const s of stops) {
-        let idle = 0;
-        for (const [a, b] of acc.get(d.pk)!) idle += Math.max(0, Math.min(b, s.end) - Math.max(a, s.start));
-        if (idle < 1000) continue;
-        rows.push({
-          ...deviceCells(d),
-          StartTime: formatInZone(new Date(s.start), ctx.zone),
-          EndTime: formatInZone(new Date(s.end), ctx.zone),
-          Duration: Math.round((s.end - s.start) / 1000),
-          IdleTime: Math.round(idle / 1000),
-          Lat: round6(s.lat),
-          Lng: round6(s.lon),
-        });
-      }
-      return rows;
-    });
   },
 };

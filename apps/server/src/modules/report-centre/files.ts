@@ -21,9 +21,15 @@ const CJK_FACE = 'WenQuanYiZenHei';
 
 const values = (sheet: ReportSheet, r: Row): Cell[] => sheet.keys.map((k) => r[k] ?? null);
 
+/**
+ * A worksheet's name as Excel accepts it: at most 31 characters, none of * ? : \ / [ ]. The streaming writer does not
+ * check, and "Fence in/out and stay" made a file Excel (and exceljs reading it back) refuses.
+ */
+export const sheetName = (title: string) => title.replace(/[*?:\\/[\]]/g, '-').slice(0, 31);
+
 export async function writeXlsx(target: string, sheet: ReportSheet): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: target, useStyles: false, useSharedStrings: false });
-  const ws = wb.addWorksheet(sheet.title.slice(0, 31));
+  const ws = wb.addWorksheet(sheetName(sheet.title));
   ws.columns = sheet.headers.map((h, i) => ({ header: h, key: String(i), width: Math.max(12, h.length + 4) }));
   for (const r of sheet.rows) ws.addRow(values(sheet, r)).commit();
   if (sheet.totals) ws.addRow(values(sheet, sheet.totals)).commit();

@@ -12,7 +12,7 @@ import { ReportCentreService } from './service.ts';
 /** The report centre's composition: repository → service → routes; trips and stops through TripService. */
 export function registerReportCentre(
   app: FastifyInstance,
-  deps: { pool: pg.Pool; holds: HoldScope; exporter: Exporter; trips: Pick<TripService, 'segmentsOf'> },
+  deps: { pool: pg.Pool; holds: HoldScope; exporter: Exporter; trips: Pick<TripService, 'segmentsOf' | 'partsOf'> },
 ) {
   registerMessages(REPORT_CENTRE_MESSAGES);
   const svc = new ReportCentreService(
@@ -20,6 +20,7 @@ export function registerReportCentre(
     deps.holds,
     deps.exporter,
     (pk, from, to, minStop) => deps.trips.segmentsOf(pk, from, to, minStop),
+    (items) => deps.trips.partsOf(items),
   );
   reportCentreRoutes(app, svc);
 }

@@ -1,11 +1,8 @@
-import { formatInZone, openSegment, REPORT_DURATION_CHOICES } from '@lodestar/domain';
+import { formatInZone, REPORT_DURATION_CHOICES } from '@lodestar/domain';
 import { parseInZone } from '../../lib/time.ts';
 import { deviceCells, perDevice, type ReportDef, type Row, type RunContext, round1, round6 } from './definition.ts';
 
-import type { DayMileage } from './repository.ts';
-
 const DAY_MS = 86_400_000;
-const MILEAGE_CHUNK = 1000;
 const dayOf = (ms: number, zone: string) => formatInZone(new Date(ms), zone).slice(0, 10);
 
 /** The calendar days of the period in the caller's zone, first to last. */
@@ -18,61 +15,6 @@ export function daysOf(ctx: Pick<RunContext, 'from' | 'to' | 'zone'>): string[] 
   }
   return days;
 }
-
-/**
- * Daily mileage: each device's trips per day (a trip belongs to the day it starts in), the open trip included,
- * so a day's figures are History/GetSummary's for that day when no trip crosses midnight.
- */
-export const mileageDaily: ReportDef = {
-  type: 'mileageDaily',
-  name: { zh: '每日里程', en: 'Daily mileage', fr: 'Kilométrage quotidien' },
-  period: true,
-  columns: ['Date', 'DeviceID', 'DeviceName', 'HoldName', 'Distance', 'TripCount', 'MovingTime', 'MaxSpeed'],
-  chart: { kind: 'bar', x: 'Date', y: 'Distance' },
-  sort: ['Date', 'asc'],
-  async rows(ctx) {
-    const pks = ctx.devices.map((d) => d.pk);
-    const states = await ctx.repo.tripStates(pks);
-    // A unit of 10,000 devices is read 1,000 at a time, so a background export shows its progress.
-    const days: DayMileage[] = [];
-    for (let i = 0; i < pks.length; i += MILEAGE_CHUNK) {
-      days.push(...(await ctx.repo.mileagePerDay(pks.slice(i, i + MILEAGE_CHUNK), ctx.from, ctx.to, ctx.zone)));
-      await ctx.progress(Math.min(1, (i + MILEAGE_CHUNK) / pks.length) * 0.8);
-    }
-    const key = (pk: number, day: string) => `${pk}|${day}`;
-    const byKey = new Map(days.map((r) => [key(r.pk, r.day), { ...r }]));
-    for (const [pk, state] of states) {
-      const open = openSegment(state);
-      if (open?.kind !== 'trip' || open.start < ctx.from.getTime() || open.start > ctx.to.getTime()) continue;
-      const day = dayOf(open.start, ctx.zone);
-      const seconds = Math.round((open.end - open.start) / 1000);
-      const r = byKey.get(key(pk, day));
-      if (r) {
-        r.distance += open.distance;
-        r.trips += 1;
-        r.moving += seconds;
-        r.maxSpeed = Math.max(r.maxSpeed, open.maxSpeed);
-      } else
-        byKey.set(key(pk, day), {
-          pk,
-          day,
-          distance: open.distance,
-          trips: 1,
-          moving: seconds,
-          maxSpeed: open.maxSpeed,
-        });
-    }
-    const device = new Map(ctx.devices.map((d) => [d.pk, d]));
-    return [...byKey.values()].map((r) => ({
-      Date: r.day,
-      ...deviceCells(device.get(r.pk)!),
-      Distance: Math.round(r.distance),
-      TripCount: r.trips,
-      MovingTime: r.moving,
-      MaxSpeed: round1(r.maxSpeed),
-    }));
-  },
-};
 
 /** Trips: History/GetTrips for each device over the period. */
 export const trips: ReportDef = {

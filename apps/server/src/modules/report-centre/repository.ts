@@ -1,5 +1,6 @@
-import type { DetectorState } from '@lodestar/domain';
+import type { DetectorState, TripSegment } from '@lodestar/domain';
 import type pg from 'pg';
+import type { EngineTimeline } from './engine-timeline.ts';
 
 /** A device a report covers, with what its rows show. */
 export interface ScopeDevice {
@@ -64,6 +65,20 @@ export interface PhotoLogRow {
   size: number;
 }
 
+/** ACC as the codecs report it (ingest/state.ts accOf): `acc` or else `ignition`, a boolean or a number (0: off). */
+const ACC_VALUE = `coalesce(attributes->'acc', attributes->'ignition')`;
+const ACC_OF = (v: string) =>
+  `CASE jsonb_typeof(${v}) WHEN 'boolean' THEN (${v})::boolean WHEN 'number' THEN (${v})::numeric <> 0 END`;
+
+/** A trip's start and end on one calendar day of the zone ($4). */
+const SAME_DAY = `(start_time AT TIME ZONE $4)::date = (end_time AT TIME ZONE $4)::date`;
+/**
+ * How far back a trip that reaches into the period may have started: the period's start bounds the read on trips'
+ * primary key (device_pk, start_time). A trip runs until a stop or a gap in fixes (HISTORY_GAP_SECONDS); a week is far
+ * past any that ends.
+ */
+const LONGEST_TRIP_DAYS = 7;
+
 const DEVICE_COLUMNS = `d.id AS pk, d.device_id AS "deviceId", d.name, h.name AS "holdName", h.path AS "holdPath",
   d.protocol, d.model, d.sim, to_char(d.vip_expires_at, 'YYYY-MM-DD') AS "vipExpiresAt", d.created_at AS "createdAt"`;
 
@@ -95,19 +110,89 @@ export class ReportCentreRepository {
   }
 
   /**
-   * Closed trips starting in [from, to] per device and calendar day of `zone` (the day a trip starts in owns
-   * it), off trips' primary key (device_pk, start_time).
+   * Closed trips wholly inside [from, until] and inside one calendar day of `zone`, summed per device and day, off
+   * trips' primary key (device_pk, start_time). The others are `cutTrips`'.
    */
-  async mileagePerDay(pks: number[], from: Date, to: Date, zone: string): Promise<DayMileage[]> {
+  async mileagePerDay(pks: number[], from: Date, until: Date, zone: string): Promise<DayMileage[]> {
     const { rows } = await this.pool.query<DayMileage>(
       `SELECT device_pk AS pk, to_char(start_time AT TIME ZONE $4, 'YYYY-MM-DD') AS day,
               sum(distance)::float8 AS distance, count(*)::int AS trips, sum(duration)::int AS moving,
               max(max_speed)::float8 AS "maxSpeed"
-         FROM trips WHERE device_pk = ANY($1::int[]) AND start_time >= $2 AND start_time <= $3
+         FROM trips WHERE device_pk = ANY($1::int[]) AND start_time >= $2 AND end_time <= $3
+          AND ${SAME_DAY}
         GROUP BY 1, 2`,
-      [pks, from, to, zone],
+      [pks, from, until, zone],
     );
     return rows;
+  }
+
+  /**
+   * Closed trips with a part in [from, until] that cross midnight in `zone` or one of the period's edges: daily
+   * mileage cuts them by their fixes. Few (a trip rarely runs past midnight), read on trips' primary key.
+   */
+  async cutTrips(pks: number[], from: Date, until: Date, zone: string): Promise<{ pk: number; trip: TripSegment }[]> {
+    const { rows } = await this.pool.query<[number, Date, Date, number, number, number, number, number, number]>({
+      text: `SELECT device_pk, start_time, end_time, start_lat, start_lon, end_lat, end_lon, distance, max_speed
+               FROM trips WHERE device_pk = ANY($1::int[]) AND start_time < $3 AND end_time > $2
+                AND start_time >= $2 - interval '${LONGEST_TRIP_DAYS} days'
+                AND NOT (start_time >= $2 AND end_time <= $3 AND ${SAME_DAY})
+              ORDER BY device_pk, start_time`,
+      values: [pks, from, until, zone],
+      rowMode: 'array',
+    });
+    return rows.map((r) => ({
+      pk: r[0],
+      trip: {
+        kind: 'trip',
+        start: r[1].getTime(),
+        end: r[2].getTime(),
+        startLat: r[3],
+        startLon: r[4],
+        endLat: r[5],
+        endLon: r[6],
+        distance: r[7],
+        maxSpeed: r[8],
+      },
+    }));
+  }
+
+  /**
+   * One device's ACC and moving changes over [from, to] off its positions (positions_device_time_idx), only the
+   * changes leaving the database: the ACC and idling reports' reading.
+   */
+  async engineTimeline(pk: number, from: Date, to: Date, movingKmh: number): Promise<EngineTimeline> {
+    const [changes, before, last] = await Promise.all([
+      this.pool.query<{ t: Date; kind: 'acc' | 'moving'; v: boolean }>(
+        `WITH p AS (SELECT fix_time, valid, speed, ${ACC_OF(ACC_VALUE)} AS acc FROM positions
+                     WHERE device_pk = $1 AND fix_time >= $2 AND fix_time <= $3),
+              a AS (SELECT fix_time, acc, lag(acc) OVER (ORDER BY fix_time) AS was FROM p WHERE acc IS NOT NULL),
+              m AS (SELECT fix_time, speed >= $4 AS moving, lag(speed >= $4) OVER (ORDER BY fix_time) AS was
+                      FROM p WHERE valid)
+         SELECT fix_time AS t, 'acc' AS kind, acc AS v FROM a WHERE was IS DISTINCT FROM acc
+         UNION ALL
+         SELECT fix_time, 'moving', moving FROM m WHERE was IS DISTINCT FROM moving
+         ORDER BY 1, 2`,
+        [pk, from, to, movingKmh],
+      ),
+      this.pool.query<{ acc: boolean }>(
+        `SELECT ${ACC_OF(ACC_VALUE)} AS acc FROM positions
+          WHERE device_pk = $1 AND fix_time < $2 AND fix_time >= $2 - interval '1 day'
+            AND jsonb_typeof(${ACC_VALUE}) IN ('boolean', 'number')
+          ORDER BY fix_time DESC LIMIT 1`,
+        [pk, from],
+      ),
+      this.pool.query<{ t: Date | null }>(
+        'SELECT max(fix_time) AS t FROM positions WHERE device_pk = $1 AND fix_time >= $2 AND fix_time <= $3',
+        [pk, from, to],
+      ),
+    ]);
+    const tl: EngineTimeline = { before: before.rows[0]?.acc ?? null, acc: [], moving: [], last: null };
+    for (const r of changes.rows) {
+      if (r.kind === 'acc') tl.acc.push({ t: r.t.getTime(), on: r.v });
+      else tl.moving.push({ t: r.t.getTime(), moving: r.v });
+    }
+    tl.last = last.rows[0]?.t?.getTime() ?? null;
+    return tl;
   }
 
   /** The detectors' persisted states: their open trips and stops. */

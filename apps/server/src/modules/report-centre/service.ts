@@ -15,7 +15,8 @@ import { parseInZone } from '../../lib/time.ts';
 import { splitByVip, vipExpiredError } from '../../lib/vip-gate.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { Segments } from '../trips/select.ts';
-import { COLUMNS, type ColumnKey } from './columns.ts';
+import type { TripService } from '../trips/service.ts';
+import { CELL_NAMES, COLUMNS, type ColumnKey } from './columns.ts';
 import type { ReportDef, Row, RunContext } from './definition.ts';
 import { type ReportSheet, writeCsv, writePdf, writeXlsx } from './files.ts';
 import { REPORTS } from './reports.ts';
@@ -44,6 +45,7 @@ export class ReportCentreService {
     private readonly holds: HoldScope,
     private readonly exporter: Exporter,
     private readonly segmentsOf: (pk: number, from: Date, to: Date, minStop?: number) => Promise<Segments>,
+    private readonly partsOf: TripService['partsOf'],
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -177,6 +179,7 @@ export class ReportCentreService {
       params: input.Params ?? {},
       repo: this.repo,
       segmentsOf: this.segmentsOf,
+      partsOf: this.partsOf,
       progress: async () => {},
     };
     return { def, ctx };
@@ -222,12 +225,20 @@ function sheetOf(def: ReportDef, rows: Row[], totals: Row, lang: Language, ctx: 
   const period = def.period
     ? `${formatInZone(ctx.from, ctx.zone)} – ${formatInZone(ctx.to, ctx.zone)}`
     : formatInZone(ctx.now, ctx.zone);
+  const named = def.columns.filter((k) => CELL_NAMES[k]);
+  const inWords = named.length
+    ? rows.map((r) => {
+        const out = { ...r };
+        for (const k of named) if (typeof r[k] === 'string' && r[k]) out[k] = CELL_NAMES[k]!(r[k] as string, lang);
+        return out;
+      })
+    : rows;
   return {
     title: def.name[lang],
     subtitle: `${period} (${ctx.zone}) · ${rows.length}`,
     headers,
     keys: [...def.columns],
-    rows,
+    rows: inWords,
     totals: hasTotals ? { ...totals, ...(first ? { [first]: totalWord } : {}) } : null,
   };
 }

@@ -1,4 +1,4 @@
-import type { DetectorState, StopSegment, TripSegment } from '@lodestar/domain';
+import type { DetectorState, StopSegment, TripPoint, TripSegment } from '@lodestar/domain';
 import type pg from 'pg';
 import type { Segments } from './select.ts';
 
@@ -40,6 +40,33 @@ export class TripRepository {
         (r): StopSegment => ({ kind: 'stop', start: r[0].getTime(), end: r[1].getTime(), lat: r[2], lon: r[3] }),
       ),
     };
+  }
+
+  /**
+   * The valid fixes of each span (a device's trip) in time order, as the detector read them (ingest/trips-sql.ts:
+   * speed, ACC, odometer): one statement for every span, each read on positions_device_time_idx.
+   */
+  async pointsOf(spans: { pk: number; from: Date; to: Date }[]): Promise<TripPoint[][]> {
+    const out: TripPoint[][] = spans.map(() => []);
+    if (!spans.length) return out;
+    const { rows } = await this.pool.query({
+      text: `SELECT s.i, p.fix_time, p.lat, p.lon, p.speed, p.attributes->'odometer'
+               FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[]) WITH ORDINALITY AS s(pk, lo, hi, i)
+               JOIN positions p ON p.device_pk = s.pk AND p.fix_time >= s.lo AND p.fix_time <= s.hi AND p.valid
+              ORDER BY s.i, p.fix_time`,
+      values: [spans.map((s) => s.pk), spans.map((s) => s.from), spans.map((s) => s.to)],
+      rowMode: 'array',
+    });
+    for (const [i, time, lat, lon, speed, odometer] of rows as [string, Date, number, number, number, unknown][])
+      out[Number(i) - 1]!.push({
+        time: time.getTime(),
+        lat,
+        lon,
+        speed,
+        valid: true,
+        odometer: typeof odometer === 'number' && Number.isFinite(odometer) ? odometer : undefined,
+      });
+    return out;
   }
 
   /** The device's detector as last persisted: its open trip or stop. */

@@ -1,5 +1,5 @@
 import type { HistorySummary, PeriodInput, StopRow, TripRow } from '@lodestar/contract/history';
-import { LIMITS, openSegment, type TripParams } from '@lodestar/domain';
+import { LIMITS, openSegment, splitTrip, type TripParams, type TripPart, type TripSegment } from '@lodestar/domain';
 import { historyPeriod } from '../../lib/history-period.ts';
 import { assertInSubtree } from '../../lib/tenancy.ts';
 import { zoneFormatter } from '../../lib/time.ts';
@@ -10,6 +10,19 @@ import { type Segments, selectSegments } from './select.ts';
 
 const DAY_MS = 86_400_000;
 const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** A trip to cut (TripService.partsOf): the device, the trip, and the times to cut it at. */
+export interface TripCut {
+  pk: number;
+  trip: TripSegment;
+  cuts: number[];
+}
+
+/**
+ * A period's edges as cuts, in ms: its start, and the end of its last second (EndTime names a second it includes), so
+ * a period ending 23:59:59 cuts where the next day begins.
+ */
+export const periodCuts = (from: Date, to: Date): [number, number] => [from.getTime(), to.getTime() + 1000];
 
 /**
  * History/GetTrips, GetStops and GetSummary (issue #16): the segments the ingest's trip tracker wrote,
@@ -54,16 +67,25 @@ export class TripService {
     }));
   }
 
-  /** The totals of exactly the rows GetTrips and GetStops answer (whole rows, as they list them). */
+  /**
+   * The totals of the rows GetTrips and GetStops answer, but of a trip that crosses the period's start or end only the
+   * part inside it (cut by its fixes, partsOf): the distance driven in the period, as the report centre's daily
+   * mileage counts it day by day. Stops are counted whole, as listed.
+   */
   async summary(auth: AuthContext, input: PeriodInput): Promise<HistorySummary> {
-    const { trips, stops } = await this.periodOf(auth, input);
+    const device = await this.owned(auth, input.DeviceID);
+    const { from, to } = historyPeriod(input.StartTime, input.EndTime, auth.timeZone, device);
+    const { trips, stops } = await this.segmentsOf(device.id, from, to, input.MinStopSeconds);
+    const [lo, hi] = periodCuts(from, to);
+    const parts = await this.partsOf(trips.map((trip) => ({ pk: device.id, trip, cuts: [lo, hi] })));
     let distance = 0;
     let moving = 0;
     let max = 0;
-    for (const t of trips) {
-      distance += t.distance;
-      moving += Math.round((t.end - t.start) / 1000);
-      max = Math.max(max, t.maxSpeed);
+    for (const p of parts.flat()) {
+      if (p.start < lo || p.end > hi) continue;
+      distance += p.distance;
+      moving += Math.round((p.end - p.start) / 1000);
+      max = Math.max(max, p.maxSpeed);
     }
     return {
       Distance: Math.round(distance),
@@ -94,6 +116,23 @@ export class TripService {
       else closed.stops.push(open);
     }
     return selectSegments(closed, from.getTime(), to.getTime(), minStopMs);
+  }
+
+  /**
+   * Each trip cut at its cuts into parts by the fixes it was made of (splitTrip); only trips a cut falls inside
+   * read their fixes, all in one query.
+   */
+  async partsOf(items: TripCut[]): Promise<TripPart[][]> {
+    const cut = items.filter((x) => x.cuts.some((c) => c > x.trip.start && c < x.trip.end));
+    const points = await this.repo.pointsOf(
+      cut.map((x) => ({ pk: x.pk, from: new Date(x.trip.start), to: new Date(x.trip.end) })),
+    );
+    const byItem = new Map(cut.map((x, i) => [x, points[i]!]));
+    return items.map((x) => {
+      const pts = byItem.get(x);
+      if (!pts) return [{ start: x.trip.start, end: x.trip.end, distance: x.trip.distance, maxSpeed: x.trip.maxSpeed }];
+      return splitTrip(x.trip, pts, x.cuts);
+    });
   }
 
   private async periodOf(auth: AuthContext, input: PeriodInput): Promise<Segments> {

@@ -23,6 +23,7 @@ export function formatCell(kind: string, v: string | number | null | undefined, 
 
 /** A duration choice (1 hour to 1 year) as words. */
 export function durationChoice(seconds: number, t: TFunction): string {
+  if (seconds < 3600) return t('report-centre:minutes', { count: seconds / 60 });
   if (seconds < 86_400) return t('report-centre:hours', { count: seconds / 3600 });
   if (seconds >= 365 * 86_400) return t('report-centre:years', { count: Math.round(seconds / (365 * 86_400)) });
   return t('report-centre:days', { count: seconds / 86_400 });

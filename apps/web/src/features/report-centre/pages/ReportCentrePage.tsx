@@ -71,7 +71,11 @@ function ReportView({ type }: { type: ReportTypeRow }) {
     ellipsis: true,
     align: c.Kind === 'text' || c.Kind === 'time' || c.Kind === 'date' ? undefined : ('right' as const),
     render: (v: string | number | null) =>
-      c.Key === 'EventType' && typeof v === 'string' && v ? eventLabel(t, v) : formatCell(c.Kind, v, t),
+      typeof v === 'string' && v && c.Key === 'EventType'
+        ? eventLabel(t, v)
+        : typeof v === 'string' && v && c.Key === 'Note'
+          ? t(`report-centre:note.${v}`, { defaultValue: v })
+          : formatCell(c.Kind, v, t),
     ...(c.Total && { total: (x: ReportExtras) => <strong>{formatCell(c.Kind, x.sums[c.Key] ?? 0, t)}</strong> }),
   }));
   const extras = list.totals;
