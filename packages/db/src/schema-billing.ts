@@ -52,6 +52,11 @@ export const paymentOrders = pgTable(
     /** SmsPack orders: the pack and how many SMS it credits. */
     smsPackId: text('sms_pack_id'),
     smsCount: integer('sms_count'),
+    /**
+     * WalletTopUp orders: the VPoints the order credits, at the rate the payer was shown when it was made (a rate
+     * changed before the provider's callback does not change what was bought).
+     */
+    vpoint: integer('vpoint'),
     /** What the payer opens or scans (QR content / pay page); sandbox orders have their own. */
     payUrl: text('pay_url').notNull().default(''),
     providerTradeNo: text('provider_trade_no'),

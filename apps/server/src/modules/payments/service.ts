@@ -109,6 +109,7 @@ export class PaymentService implements Payments {
           subject: order.subject,
           smsPackId: order.smsPackId ?? null,
           smsCount: order.smsCount ?? null,
+          vpoint: order.vpoint ?? null,
           expiresAt,
         },
         order.items ?? [],
@@ -372,6 +373,7 @@ function paidOrderOf(o: OrderRow): PaidOrder {
     amountFen: o.amountFen,
     smsPackId: o.smsPackId,
     smsCount: o.smsCount,
+    vpoint: o.vpoint,
     paidAt: o.paidAt ?? new Date(),
   };
 }

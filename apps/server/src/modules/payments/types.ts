@@ -14,6 +14,8 @@ export interface PaidOrder {
   amountFen: number;
   smsPackId: string | null;
   smsCount: number | null;
+  /** WalletTopUp: the VPoints priced when the order was made (null on orders older than that column). */
+  vpoint: number | null;
   paidAt: Date;
 }
 
@@ -42,6 +44,8 @@ export interface NewOrder {
   subject: string;
   smsPackId?: string;
   smsCount?: number;
+  /** WalletTopUp: the VPoints it credits, at the rate the payer is shown now. */
+  vpoint?: number;
   items?: NewOrderItem[];
 }
 

@@ -197,6 +197,7 @@ describe.each(dbTargets())('sending SMS to SIMs on $name PostgreSQL', (target) =
       amountFen: 4500,
       smsPackId: 'sms500',
       smsCount: 500,
+      vpoint: null,
       paidAt: new Date(),
     };
     await t.database.db.transaction((tx) => svc.fulfilPack(tx, order));

@@ -52,9 +52,12 @@ export class WalletService {
     };
   }
 
-  /** A payment order through the payment rails; paid, `fulfil` credits the wallet. */
+  /**
+   * A payment order through the payment rails; paid, `fulfil` credits the wallet. The VPoints are priced here, at
+   * the rate the payer sees, and stored on the order: the callback credits what was bought.
+   */
   async topUp(auth: AuthContext, lang: Language, input: TopUpInput) {
-    const rate = await this.settings.rateOf(auth.holdPath);
+    const vpoint = vpointsForFen(input.AmountFen, await this.settings.rateOf(auth.holdPath));
     return this.payments.createOrder(
       {
         kind: PayKind.WalletTopUp,
@@ -62,7 +65,8 @@ export class WalletService {
         holdId: auth.holdId,
         userId: auth.userId,
         amountFen: input.AmountFen,
-        subject: SUBJECT[lang](formatFen(input.AmountFen), vpointsForFen(input.AmountFen, rate)),
+        subject: SUBJECT[lang](formatFen(input.AmountFen), vpoint),
+        vpoint,
       },
       lang,
       auth.timeZone,
@@ -75,14 +79,13 @@ export class WalletService {
    */
   async fulfil(tx: PaymentTx, order: PaidOrder): Promise<void> {
     const repo = this.repo.on(tx);
-    const holdPath = await this.settings.pathOf(tx, order.holdId);
-    const rate = await this.settings.rateOf(holdPath, tx);
+    const vpoint = order.vpoint ?? (await this.vpointAtTodaysRate(tx, order));
     const balances = await repo.lockWallets([order.holdId]);
     await repo.addEntry(
       {
         holdId: order.holdId,
         kind: WalletEntryKind.TopUp,
-        vpoint: vpointsForFen(order.amountFen, rate),
+        vpoint,
         amountFen: order.amountFen,
         orderId: order.id,
         orderNo: order.orderNo,
@@ -90,6 +93,12 @@ export class WalletService {
       },
       balances.get(order.holdId) ?? 0,
     );
+  }
+
+  /** An order made before orders carried their VPoints: today's rate is all there is. */
+  private async vpointAtTodaysRate(tx: PaymentTx, order: PaidOrder): Promise<number> {
+    const holdPath = await this.settings.pathOf(tx, order.holdId);
+    return vpointsForFen(order.amountFen, await this.settings.rateOf(holdPath, tx));
   }
 
   /** Wallet/Gift (67): VPoints from the caller's wallet to a unit strictly below it, both entries at once. */

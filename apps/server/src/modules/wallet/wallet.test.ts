@@ -90,6 +90,35 @@ describe.each(dbTargets())('VPoint wallet on $name PostgreSQL', (target) => {
     expect((await call<{ VPoint: number }>('Wallet/GetWallet', {}, childAdmin.token)).data.VPoint).toBe(100);
   });
 
+  it('credits the VPoints priced when the order was made, not at a rate changed before the callback', async () => {
+    const unit = await t.buildHold('A-rate', a.hold);
+    const payer = await t.buildUser(unit, [Fn.wallet, Fn.topUp]);
+    const rate = (VPointPerYuan: number) =>
+      call('Vip/SetPrices', { HoldID: unit.id, Price1: 30, Price2: 50, VPointPerYuan }).then((r) => r.code);
+    const order = (yuan: number) =>
+      call<{ OrderID: number; Subject: string }>('Wallet/TopUp', { AmountFen: yuan * 100, Method: 1 }, payer.token);
+    const pay = (OrderID: number) => call('Payment/SandboxPay', { OrderID, Outcome: 'paid' }, payer.token);
+    const balance = async () => (await call<{ VPoint: number }>('Wallet/GetWallet', {}, payer.token)).data.VPoint;
+    expect(await rate(10)).toBe(200);
+    const shown = await order(20);
+    expect(shown.data.Subject).toContain('200 VPoints');
+    expect(await rate(3)).toBe(200); // the parent changes the rate while the payer scans the QR code
+    expect((await pay(shown.data.OrderID)).code).toBe(200);
+    expect(await balance()).toBe(200);
+    // An order made at the new rate is priced at it.
+    const later = await order(20);
+    expect(later.data.Subject).toContain('60 VPoints');
+    expect(await rate(50)).toBe(200);
+    await pay(later.data.OrderID);
+    expect(await balance()).toBe(260);
+    // An order from before orders carried their VPoints falls back to the rate of the day it is paid.
+    const old = await order(1);
+    await t.database.db.update(paymentOrders).set({ vpoint: null }).where(eq(paymentOrders.id, old.data.OrderID));
+    await pay(old.data.OrderID);
+    expect(await balance()).toBe(310);
+    expect((await ledger(t, unit.id)).entries.map((e) => e.vpoint)).toEqual([200, 60, 50]);
+  });
+
   it('prices wired devices at price1 and wireless ones at price2 of their unit, by month and to a date', async () => {
     const [wired, wireless] = await insertDevices(t, a.hold.id, [
       [1, '2030-01-31'],
