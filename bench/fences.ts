@@ -11,6 +11,7 @@
  * Options: --targets embedded,external  --devices 1000  --fences 10000  --bound 1000  --seconds 10  --rounds 3
  *          --fixes 1000000 (positions of the in-process check)  --writer off (only the reload and the check)
  */
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { type LngLat, ZONE_LIMITS } from '@lodestar/domain';
@@ -215,7 +216,39 @@ async function checkAlone(engine: ZoneEngine, pks: number[], unbound: number) {
   return { bound, none };
 }
 
-async function writerRound(ingest: Ingest, ids: string[], clock: number[], forSeconds = seconds, fixes = Infinity) {
+const TICK_US = 1_000_000 / 100; // /proc's clock ticks (USER_HZ, 100 on Linux)
+
+/**
+ * CPU (µs) spent so far by the backends connected to this database, by pid: the server's share of the writer's
+ * work, on the same two cores. Read from /proc (the database runs on this machine for both targets).
+ */
+async function backendCpu(pool: pg.Pool): Promise<Map<number, number>> {
+  const { rows } = await pool.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`,
+  );
+  const out = new Map<number, number>();
+  for (const { pid } of rows)
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      out.set(pid, (Number(f[11]) + Number(f[12])) * TICK_US);
+    } catch {
+      // Gone meanwhile, or another machine's: not counted.
+    }
+  return out;
+}
+
+/** CPU the backends present at both readings spent in between (a backend that came or went is left out). */
+const cpuBetween = (a: Map<number, number>, b: Map<number, number>) =>
+  [...b].reduce((sum, [pid, us]) => sum + (a.has(pid) ? us - a.get(pid)! : 0), 0);
+
+async function writerRound(
+  ingest: Ingest,
+  ids: string[],
+  clock: number[],
+  forSeconds = seconds,
+  fixes = Infinity,
+  pool?: pg.Pool,
+) {
   const latencies: number[] = [];
   const deadline = performance.now() + forSeconds * 1000;
   let acked = 0;
@@ -242,13 +275,16 @@ async function writerRound(ingest: Ingest, ids: string[], clock: number[], forSe
       acked++;
     }
   };
+  const serverBefore = pool ? await backendCpu(pool) : undefined;
   const started = performance.now();
   const cpu = process.cpuUsage();
   await Promise.all(ids.map(device));
   const { user, system } = process.cpuUsage(cpu);
+  const elapsed = performance.now() - started;
+  const serverUs = pool && serverBefore ? cpuBetween(serverBefore, await backendCpu(pool)) : 0;
   // This process's CPU a position (the bench's devices included, alike in both modes): the engine's share of the
   // writer's own work, which the other engineers' load does not inflate as much as it does the wall clock.
-  return { rate: acked / ((performance.now() - started) / 1000), latencies, cpuUs: (user + system) / acked };
+  return { rate: acked / (elapsed / 1000), latencies, cpuUs: (user + system) / acked, serverUs: serverUs / acked };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
@@ -334,6 +370,7 @@ for (const target of targets) {
   const ratios: number[][] = [[], []];
   const lat: number[][] = [[], []];
   const cpus: number[][] = [[], []];
+  const serverCpus: number[][] = [[], []];
   // Not measured: the engine's first load, every device's state and visits read, the JIT settled, in both modes.
   // Each writer reads a device's latest state once, at its first fix: both take their first fixes at once, before
   // either writes a state row, so neither starts from the other's (later) fix and sees its own as out of order.
@@ -344,9 +381,10 @@ for (const target of targets) {
   for (let round = 0; round < rounds; round++)
     // Rounds take turns in the order too (off, on, then on, off), so neither mode always follows the other.
     for (const m of round % 2 ? [1, 0] : [0, 1]) {
-      const w = await writerRound(ingests[m]!, ids, clocks[m]!);
+      const w = await writerRound(ingests[m]!, ids, clocks[m]!, seconds, Infinity, db.pool);
       rates[m]!.push(w.rate);
       cpus[m]!.push(w.cpuUs);
+      serverCpus[m]!.push(w.serverUs);
       for (const l of w.latencies) lat[m]!.push(l);
       raw.push(await copyPositions(db.pool, rawRows(pks, Date.now() - (5 + round * 2 + m) * 86_400_000)));
       ratios[m]!.push(w.rate / ((raw.at(-2)! + raw.at(-1)!) / 2));
@@ -360,7 +398,8 @@ for (const target of targets) {
     const sorted = lat[m]!.sort((a, b) => a - b);
     say(
       `| ${label} | writer, engine ${modes[m]} | ${fmt(median(rates[m]!))} positions/s (${k(rates[m]!)}k); ` +
-        `this process's CPU ${fmt(median(cpus[m]!), 1)} µs a position (${cpus[m]!.map((c) => fmt(c, 1)).join(' · ')}) ` +
+        `this process's CPU ${fmt(median(cpus[m]!), 1)} µs a position (${cpus[m]!.map((c) => fmt(c, 1)).join(' · ')}), ` +
+        `its backends' ${fmt(median(serverCpus[m]!), 1)} µs (${serverCpus[m]!.map((c) => fmt(c, 1)).join(' · ')}) ` +
         `| p50 / p99 ${fmt(percentile(sorted, 50), 1)} / ${fmt(percentile(sorted, 99), 1)} ms ` +
         `| writer / raw ${fmt(median(ratios[m]!) * 100)} % (${ratios[m]!.map((r) => fmt(r * 100)).join(' · ')}) |`,
     );

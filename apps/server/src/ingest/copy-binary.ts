@@ -1,7 +1,9 @@
-import type { PositionRow } from './plan.ts';
+import type { EventRow, PositionRow } from './plan.ts';
+import type { VisitChanges } from './zone-sql.ts';
 
 /**
- * PostgreSQL's binary COPY format for `positions` rows. Against the text format it spares both
+ * PostgreSQL's binary COPY format for the rows a flush writes: `positions`, and the fence engine's `events` and
+ * visit changes. Against the text format it spares both
  * sides the number and timestamp formatting and parsing (shortest-float printing in V8, strtod and
  * the timestamp parser in the server) and the escaping of every JSON text.
  * Layout: https://www.postgresql.org/docs/current/sql-copy.html#id-1.9.3.55.9.4
@@ -85,6 +87,21 @@ class Out {
     this.at = this.buf.writeUInt32BE(us - hi * TWO_32, this.at);
   }
 
+  int4OrNull(v: number | null | undefined): void {
+    if (v == null) this.i32(-1);
+    else this.int4(v);
+  }
+
+  float8OrNull(v: number | null | undefined): void {
+    if (v == null) this.i32(-1);
+    else this.float8(v);
+  }
+
+  textOrNull(v: string | null): void {
+    if (v === null) this.i32(-1);
+    else this.string(v);
+  }
+
   /** A length-prefixed UTF-8 string with `prefix` bytes (the jsonb version byte) before it. */
   string(s: string, prefix?: number): void {
     this.need(4 + 1 + s.length * 3);
@@ -117,13 +134,25 @@ class Out {
 /** Everything but the strings of one row, with their length words. */
 const FIXED_ROW_BYTES = 2 + 12 * 4 + 4 + 8 + 8 + 1 + 8 + 8 + 4 + 2 + 4 + 2;
 
-/** The whole COPY stream (header, rows, trailer) for `rows`. */
-export function encodePositionsBinary(rows: readonly PositionRow[]): Buffer {
-  const out = new Out(19 + rows.length * (FIXED_ROW_BYTES + 64) + 2);
+/** A COPY stream's header, for about `rows` rows of `rowBytes` each. */
+function header(rows: number, rowBytes: number): Out {
+  const out = new Out(19 + rows * rowBytes + 2);
   SIGNATURE.copy(out.buf, 0);
   out.at = SIGNATURE.length;
   out.i32(0); // flags: no OIDs
   out.i32(0); // header extension length
+  return out;
+}
+
+function trailer(out: Out): Buffer {
+  out.need(2);
+  out.i16(-1);
+  return out.buf.subarray(0, out.at);
+}
+
+/** The whole COPY stream (header, rows, trailer) for `rows`. */
+export function encodePositionsBinary(rows: readonly PositionRow[]): Buffer {
+  const out = header(rows.length, FIXED_ROW_BYTES + 64);
   for (const r of rows) {
     out.need(FIXED_ROW_BYTES);
     out.i16(FIELDS);
@@ -140,7 +169,65 @@ export function encodePositionsBinary(rows: readonly PositionRow[]): Buffer {
     out.textArray(r.alarms);
     out.string(JSON.stringify(r.attributes), 1); // jsonb: version 1, then the JSON text
   }
-  out.need(2);
-  out.i16(-1);
-  return out.buf.subarray(0, out.at);
+  return trailer(out);
+}
+
+export const COPY_EVENTS_BINARY =
+  'COPY events (device_pk, type, alarm, event_time, lat, lon, fence_id, road_id, speed) FROM STDIN (FORMAT binary)';
+
+/** Everything but the two strings of an event row, with their length words. */
+const FIXED_EVENT_BYTES = 2 + 9 * 4 + 4 + 8 + 8 + 8 + 4 + 4 + 4;
+
+export function encodeEventsBinary(rows: readonly EventRow[]): Buffer {
+  const out = header(rows.length, FIXED_EVENT_BYTES + 32);
+  for (const r of rows) {
+    out.need(FIXED_EVENT_BYTES);
+    out.i16(9);
+    out.int4(r.device_pk);
+    out.textOrNull(r.type);
+    out.textOrNull(r.alarm);
+    out.need(FIXED_EVENT_BYTES);
+    out.timestamp(r.event_time);
+    out.float8OrNull(r.lat);
+    out.float8OrNull(r.lon);
+    out.int4OrNull(r.fence_id);
+    out.int4OrNull(r.road_id);
+    out.float4(r.speed ?? null);
+  }
+  return trailer(out);
+}
+
+/** The visit changes' columns, as the stage table (zone-sql.ts) declares them. */
+export const VISIT_CHANGE_COLUMNS = 'device_pk, zone_kind, zone_id, entered_at, overspeed, stay_fired, gone';
+
+const FIXED_VISIT_BYTES = 2 + 7 * 4 + 4 + 1 + 4 + 8 + 1 + 1 + 1;
+
+/** Upserts and deletes as rows of one stage: `gone` tells a delete (its other fields NULL). */
+export function encodeVisitChangesBinary(c: VisitChanges): Buffer {
+  const out = header(c.upserts.length + c.deletes.length, FIXED_VISIT_BYTES);
+  for (const v of c.upserts) {
+    out.need(FIXED_VISIT_BYTES);
+    out.i16(7);
+    out.int4(v.device_pk);
+    out.textOrNull(v.zone_kind);
+    out.need(FIXED_VISIT_BYTES);
+    out.int4(v.zone_id);
+    out.timestamp(v.entered_at);
+    out.bool(v.overspeed);
+    out.bool(v.stay_fired);
+    out.bool(false);
+  }
+  for (const v of c.deletes) {
+    out.need(FIXED_VISIT_BYTES);
+    out.i16(7);
+    out.int4(v.device_pk);
+    out.textOrNull(v.zone_kind);
+    out.need(FIXED_VISIT_BYTES);
+    out.int4(v.zone_id);
+    out.i32(-1);
+    out.i32(-1);
+    out.i32(-1);
+    out.bool(true);
+  }
+  return trailer(out);
 }

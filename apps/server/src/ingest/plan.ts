@@ -35,7 +35,7 @@ export interface EventRow {
   device_pk: number;
   type: string;
   alarm: string | null;
-  event_time: string;
+  event_time: Date;
   lat: number | null;
   lon: number | null;
   /** A zone event's fence or road and speed; absent (null in the table) for the others. */
@@ -145,7 +145,7 @@ export function eventRow(pk: number, e: DeviceEvent): EventRow {
     device_pk: pk,
     type: e.type,
     alarm: e.alarm ?? null,
-    event_time: e.eventTime.toISOString(),
+    event_time: e.eventTime,
     lat: e.lat ?? null,
     lon: e.lon ?? null,
   };

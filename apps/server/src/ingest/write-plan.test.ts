@@ -9,8 +9,9 @@ import { insertFence } from './zone-test-support.ts';
 afterAll(stopTestServers);
 
 /**
- * writePlan sends a flush with events or visit changes as one simple-protocol message (the COPY, then the other
- * statements with their rows inlined): all of it is stored, or none of it.
+ * writePlan sends a flush as one simple-protocol message (the COPYs of positions, events and visit changes with
+ * their rows right behind, the statement applying the visits, the first-of-the-day rows): all of it is stored, or
+ * none of it.
  */
 describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -58,7 +59,7 @@ describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
     device_pk: pk,
     type: 'alarm',
     alarm,
-    event_time: new Date(t).toISOString(),
+    event_time: new Date(t),
     lat: 31.4,
     lon: 121.3,
     fence_id: fenceId,
@@ -70,7 +71,7 @@ describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
         device_pk: pk,
         zone_kind: 'f',
         zone_id: fenceId,
-        entered_at: new Date(t).toISOString(),
+        entered_at: new Date(t),
         overspeed: false,
         stay_fired: false,
       },
@@ -95,7 +96,7 @@ describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
 
   it('stores positions, events, visits and days together, the texts exactly as given', async () => {
     const t = Date.parse('2026-03-01T08:00:00Z');
-    // Quotes, backslashes and a non-ASCII letter: the rows travel inlined in the statement's text.
+    // Quotes, backslashes and a non-ASCII letter: the texts travel as bytes, not inside a statement's text.
     const alarm = `fenceEnter 'Dock' \\ "east" 码头`;
     await writePlan(
       pool,
@@ -121,11 +122,22 @@ describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
       ),
     ).rejects.toThrow(/null value in column "type"/);
     expect(await stored()).toEqual(before);
-    // A visit change that fails (a device removed since does not: the join skips it; a bad time does) takes the
-    // COPY's rows with it too.
+    // A visit change that fails in the statement applying the stage, after every COPY (a device removed since
+    // does not: the join skips it; a missing zone kind does) takes all their rows with it too.
     const badVisit = enter(t);
-    badVisit.upserts[0]!.entered_at = 'not a time';
-    await expect(writePlan(pool, plan({ positions: [position(t)], visits: badVisit }))).rejects.toThrow();
+    badVisit.upserts[0]!.zone_kind = null as unknown as 'f';
+    await expect(
+      writePlan(pool, plan({ positions: [position(t)], events: [event(t, 'fenceEnter')], visits: badVisit }), [
+        { day: '2026-03-01', devicePk: pk },
+      ]),
+    ).rejects.toThrow(/null value in column "zone_kind"/);
+    expect(await stored()).toEqual(before);
+    // A time that cannot be encoded fails before anything is sent.
+    const badTime = enter(t);
+    badTime.upserts[0]!.entered_at = new Date(Number.NaN);
+    await expect(writePlan(pool, plan({ positions: [position(t)], visits: badTime }))).rejects.toThrow(
+      /Invalid time value/,
+    );
     expect(await stored()).toEqual(before);
 
     await writePlan(
@@ -152,5 +164,27 @@ describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
     expect(await stored()).toEqual(before);
     await writePlan(pool, plan({ events: [event(t, 'fenceStay')], visits: enter(t) }));
     expect(await stored()).toEqual({ ...before, events: before.events + 1, visits: before.visits + 1 });
+  });
+
+  it('starts every flush with an empty visit stage and skips a device removed since, connection after connection', async () => {
+    const t = Date.parse('2026-03-01T11:00:00Z');
+    const zones = async () =>
+      (await pool.query<{ zone_id: number }>('SELECT zone_id FROM zone_states ORDER BY zone_id')).rows.map(
+        (r) => r.zone_id,
+      );
+    const other = (zoneId: number): VisitChanges => ({
+      upserts: [{ ...enter(t).upserts[0]!, zone_id: zoneId }],
+      deletes: [],
+    });
+    // More flushes than the pool has connections: each one's stage and prepared statement are used again.
+    for (let i = 0; i < 12; i++) {
+      await pool.query('DELETE FROM zone_states');
+      await writePlan(pool, plan({ positions: [position(t + i)], visits: other(fenceId + i) }));
+      expect(await zones()).toEqual([fenceId + i]);
+    }
+    await pool.query('DELETE FROM zone_states');
+    const ghost = { ...enter(t).upserts[0]!, device_pk: pk + 1000 };
+    await writePlan(pool, plan({ positions: [position(t)], visits: { upserts: [ghost], deletes: [] } }));
+    expect(await zones()).toEqual([]);
   });
 });

@@ -319,7 +319,7 @@ export class ZoneBatch implements ZoneCheck {
             device_pk: pk,
             zone_kind: zoneKindOf(key) === 'road' ? 'r' : 'f',
             zone_id: zoneIdOf(key),
-            entered_at: new Date(v.enteredAt).toISOString(),
+            entered_at: new Date(v.enteredAt),
             overspeed: v.overspeed,
             stay_fired: v.stayFired,
           });

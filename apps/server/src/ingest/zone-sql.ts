@@ -1,5 +1,6 @@
 import type { FenceDef, FenceRecordType, LineGeometry, ZoneDef, ZoneVisit } from '@lodestar/domain';
 import type pg from 'pg';
+import { VISIT_CHANGE_COLUMNS } from './copy-binary.ts';
 
 /**
  * The fence engine's SQL: the bound zones and their bindings (loaded whole at start and on every change), the
@@ -212,7 +213,7 @@ export interface VisitChanges {
     device_pk: number;
     zone_kind: 'f' | 'r';
     zone_id: number;
-    entered_at: string;
+    entered_at: Date;
     overspeed: boolean;
     stay_fired: boolean;
   }[];
@@ -222,31 +223,30 @@ export interface VisitChanges {
 export const hasVisitChanges = (c: VisitChanges | undefined): c is VisitChanges =>
   c !== undefined && (c.upserts.length > 0 || c.deletes.length > 0);
 
-// The join skips a device removed since the flush read it: zone_states has a foreign key, and one missing device
-// must not fail the whole flush (positions and events have none).
-const UPSERT_VISITS = (rows: string) => `
+/**
+ * Visit changes reach zone_states through a stage: COPY has no upsert or delete. The stage is a temporary table
+ * of the connection (emptied by every commit), the statement that applies it prepared once a connection, so a
+ * flush pays neither parsing nor planning for it. Without NOT NULLs: a bad row fails the flush in the statement
+ * that applies it, after the COPYs.
+ */
+export const VISIT_STAGE_SETUP = `
+CREATE TEMPORARY TABLE IF NOT EXISTS zone_visit_changes (device_pk int4, zone_kind text, zone_id int4,
+       entered_at timestamptz, overspeed boolean, stay_fired boolean, gone boolean) ON COMMIT DELETE ROWS;
+PREPARE lodestar_apply_visits AS
+WITH gone AS (
+  DELETE FROM zone_states z USING pg_temp.zone_visit_changes x
+   WHERE x.gone AND z.device_pk = x.device_pk AND z.zone_kind = x.zone_kind AND z.zone_id = x.zone_id)
+-- The join skips a device removed since the flush read it: zone_states has a foreign key, and one missing device
+-- must not fail the whole flush (positions and events have none).
 INSERT INTO zone_states (device_pk, zone_kind, zone_id, entered_at, overspeed, stay_fired)
 SELECT x.device_pk, x.zone_kind, x.zone_id, x.entered_at, x.overspeed, x.stay_fired
-  FROM jsonb_to_recordset(${rows})
-       AS x(device_pk int, zone_kind text, zone_id int, entered_at timestamptz, overspeed boolean, stay_fired boolean)
-  JOIN devices d ON d.id = x.device_pk
+  FROM pg_temp.zone_visit_changes x JOIN devices d ON d.id = x.device_pk
+ WHERE NOT x.gone
 ON CONFLICT (device_pk, zone_kind, zone_id) DO UPDATE SET
   entered_at = EXCLUDED.entered_at, overspeed = EXCLUDED.overspeed, stay_fired = EXCLUDED.stay_fired`;
 
-const DELETE_VISITS = (keys: string) => `
-DELETE FROM zone_states z USING jsonb_to_recordset(${keys}) AS x(device_pk int, zone_kind text, zone_id int)
- WHERE z.device_pk = x.device_pk AND z.zone_kind = x.zone_kind AND z.zone_id = x.zone_id`;
-
-/**
- * The statements that write a flush's visit changes, their rows inlined as jsonb literals (`jsonb` quotes one):
- * the flush sends them in the same message as its COPY (see writePlan).
- */
-export function visitStatements(c: VisitChanges, jsonb: (rows: unknown[]) => string): string[] {
-  const out: string[] = [];
-  if (c.deletes.length) out.push(DELETE_VISITS(jsonb(c.deletes)));
-  if (c.upserts.length) out.push(UPSERT_VISITS(jsonb(c.upserts)));
-  return out;
-}
+export const COPY_VISIT_CHANGES = `COPY pg_temp.zone_visit_changes (${VISIT_CHANGE_COLUMNS}) FROM STDIN (FORMAT binary)`;
+export const APPLY_VISIT_CHANGES = 'EXECUTE lodestar_apply_visits';
 
 /**
  * Devices with a fence visit whose max stay has run out and not fired: the sweep's candidates (the rules decide,

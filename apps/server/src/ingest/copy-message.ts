@@ -1,0 +1,87 @@
+import type pg from 'pg';
+
+/** What pg hands a submittable: the part of its Connection used here. */
+interface Connection {
+  query(text: string): void;
+  stream: NodeJS.WritableStream & { cork(): void; uncork(): void };
+}
+
+const COPY_DONE = Buffer.from([0x63, 0, 0, 0, 4]);
+
+/**
+ * One simple-protocol Query message whose statements include `COPY … FROM STDIN` (one per buffer of `data`, in
+ * order), each COPY's rows sent right behind the message rather than after the server's CopyInResponse.
+ *
+ * PostgreSQL runs a Query message's statements as one implicit transaction: an error anywhere rolls back all of
+ * it. Waiting for each CopyInResponse would cost a round trip per COPY, and on a busy machine each round trip
+ * waits for both processes to be scheduled again; sending the rows at once makes any number of COPYs and
+ * statements one round trip. The protocol allows it: the server reads the CopyData it was sent in order, and
+ * after an error it drops the CopyData and CopyDone that follow ("any subsequent CopyData, CopyDone, or CopyFail
+ * messages issued by the frontend will simply be dropped", protocol-flow.html#PROTOCOL-COPY).
+ */
+export class CopyMessage {
+  readonly done: Promise<void>;
+  private settle!: (err?: Error) => void;
+
+  constructor(
+    private readonly text: string,
+    private readonly data: readonly Buffer[],
+  ) {
+    this.done = new Promise<void>((resolve, reject) => {
+      let settled = false;
+      this.settle = (err) => {
+        if (settled) return;
+        settled = true;
+        if (err) reject(err);
+        else resolve();
+      };
+    });
+  }
+
+  /** pg replaces this with its own when query_timeout is set (it then calls it with the timeout's error). */
+  callback(err?: Error): void {
+    if (err) this.settle(err);
+  }
+
+  submit(connection: Connection): void {
+    const stream = connection.stream;
+    // One write to the socket for the message and all its rows.
+    stream.cork();
+    connection.query(this.text);
+    for (const rows of this.data) {
+      const head = Buffer.allocUnsafe(5);
+      head[0] = 0x64; // CopyData
+      head.writeUInt32BE(rows.length + 4, 1);
+      stream.write(head);
+      stream.write(rows);
+      stream.write(COPY_DONE);
+    }
+    stream.uncork();
+  }
+
+  handleCopyInResponse(): void {
+    // Its rows are on their way already.
+  }
+
+  handleCommandComplete(): void {}
+  handleRowDescription(): void {}
+  handleDataRow(): void {}
+  handleEmptyQuery(): void {}
+  handlePortalSuspended(): void {}
+  handleCopyData(): void {}
+
+  handleError(err: Error): void {
+    this.settle(err);
+  }
+
+  handleReadyForQuery(): void {
+    this.settle();
+  }
+}
+
+/** Sends `text` with the COPY rows of `data` (see CopyMessage) on `client`; resolves once it is committed. */
+export function sendCopyMessage(client: pg.PoolClient, text: string, data: readonly Buffer[]): Promise<void> {
+  const message = new CopyMessage(text, data);
+  client.query(message as unknown as pg.QueryConfig);
+  return message.done;
+}
