@@ -91,6 +91,23 @@ export const MarkCurrentReadBody = Type.Object({
 });
 export type MarkCurrentReadInput = Static<typeof MarkCurrentReadBody>;
 
+/**
+ * Notice/GetMyBulletins (every user): the notices of the caller's hold and its ancestors it can see in its own list,
+ * one row a version: the current ones and the old versions that were current for a while (an edit replaced them
+ * after their begin time); never a deleted notice's, a scheduled one or another unit's. Newest begin time first.
+ */
+export const MyBulletinListBody = Type.Object({
+  ...Paging,
+  UnreadOnly: Type.Optional(Type.Boolean({ description: 'only the current versions the caller has not read' })),
+});
+export type MyBulletinListInput = Static<typeof MyBulletinListBody>;
+export const MyBulletinRowSchema = Type.Object({
+  ...CurrentBulletinSchema.properties,
+  State: Literals(['current', 'old'] as const),
+});
+export type MyBulletinRow = Static<typeof MyBulletinRowSchema>;
+export const MyBulletinListReply = PageOf(MyBulletinRowSchema);
+
 const BrandingTitle = Type.String({
   minLength: 1,
   maxLength: 30,

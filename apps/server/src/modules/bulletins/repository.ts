@@ -53,6 +53,15 @@ export interface VersionListRow {
   updatedAt: Date;
 }
 
+export interface MyBulletinQuery {
+  lineage: number[];
+  userId: number;
+  now: Date;
+  unreadOnly: boolean;
+  offset: number;
+  limit: number;
+}
+
 export interface CurrentRow {
   versionId: number;
   bulletinId: number;
@@ -84,6 +93,12 @@ function stateCondition(state: BulletinState, now: Date): SQL {
       return and(newest, isNull(b.removedAt), sql`${v.beginAt} > ${now}`)!;
   }
 }
+
+/**
+ * When the next version replaced this one (null while it is the newest): an old version a reader could see began
+ * before that.
+ */
+const replacedAt = sql`(SELECT MIN(later.created_at) FROM ${v} AS later WHERE later.bulletin_id = ${v.bulletinId} AND later.version > ${v.version})`;
 
 const SORT_COLUMNS = { BeginTime: v.beginAt, UpdateTime: v.createdAt, Title: v.title } as const;
 
@@ -205,6 +220,50 @@ export class BulletinRepository {
       )
       .orderBy(desc(v.beginAt), desc(v.id))
       .limit(opts.limit);
+  }
+
+  /**
+   * A reader's own list: the versions its lineage's holds wrote that it could see (begun, and begun before an edit
+   * replaced them), of notices not removed, with its read mark; newest begin time first.
+   */
+  async mine(q: MyBulletinQuery): Promise<{ rows: (CurrentRow & { newest: boolean })[]; total: number }> {
+    const read = sql<boolean>`${bulletinReads.userId} IS NOT NULL`;
+    const where = and(
+      sql`${b.holdId} = ANY(${sql.param(q.lineage)}::int[])`,
+      isNull(b.removedAt),
+      sql`${v.beginAt} <= ${q.now}`,
+      sql`${v.beginAt} <= COALESCE(${replacedAt}, ${v.beginAt})`,
+      q.unreadOnly ? and(newest, sql`NOT (${read})`) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({
+          versionId: v.id,
+          bulletinId: v.bulletinId,
+          title: v.title,
+          body: v.body,
+          beginAt: v.beginAt,
+          showLevel: v.showLevel,
+          holdName: holds.name,
+          read,
+          newest,
+        })
+        .from(v)
+        .innerJoin(b, eq(b.id, v.bulletinId))
+        .innerJoin(holds, eq(holds.id, b.holdId))
+        .leftJoin(bulletinReads, and(eq(bulletinReads.versionId, v.id), eq(bulletinReads.userId, q.userId)))
+        .where(where)
+        .orderBy(desc(v.beginAt), desc(v.id))
+        .limit(q.limit)
+        .offset(q.offset),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(v)
+        .innerJoin(b, eq(b.id, v.bulletinId))
+        .leftJoin(bulletinReads, and(eq(bulletinReads.versionId, v.id), eq(bulletinReads.userId, q.userId)))
+        .where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
   }
 
   async markRead(userId: number, versionIds: number[]): Promise<void> {

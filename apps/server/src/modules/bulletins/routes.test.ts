@@ -1,4 +1,4 @@
-import type { BulletinRow, CurrentBulletin } from '@lodestar/contract/bulletins';
+import type { BulletinRow, CurrentBulletin, MyBulletinRow } from '@lodestar/contract/bulletins';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { Fn } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +137,69 @@ describe.each(dbTargets())('notices on $name PostgreSQL', (target) => {
     expect((await call('Notice/GetBulletinList', {}, reader)).code).toBe(403);
     expect((await call('Notice/RemoveNotice', { BulletinIDs: [theirs] }, reader)).code).toBe(403);
     expect((await call('Notice/GetCurrent', {}, reader)).code).toBe(200);
+  });
+
+  it("lists a reader's own notices: current and old versions it saw, read marks, never another unit's", async () => {
+    const seeing = (await t.buildUser(customer, [Fn.dashboard])).token;
+    const mine = async (body: object = {}) =>
+      (
+        await call<{ rows: MyBulletinRow[]; total: number }>(
+          'Notice/GetMyBulletins',
+          { PageSize: 100, ...body },
+          seeing,
+        )
+      ).data;
+    const seen = await add({ Title: 'Seen once', BeginTime: '2021-05-01 08:00:00' });
+    await call('Notice/ModifyNotice', {
+      BulletinID: seen.BulletinID,
+      Title: 'Seen twice',
+      Body: '<p>v2</p>',
+      ShowLevel: 'list',
+      BeginTime: '2021-06-01 08:00:00',
+    });
+    // Scheduled and then edited before it began: the first version was never shown to anyone.
+    const never = await add({ Title: 'Never shown', BeginTime: '2099-01-01 08:00:00' });
+    await call('Notice/ModifyNotice', {
+      BulletinID: never.BulletinID,
+      Title: 'Shown instead',
+      Body: '<p>now</p>',
+      ShowLevel: 'list',
+      BeginTime: '2021-07-01 08:00:00',
+    });
+    const gone = await add({ Title: 'Removed one' });
+    await call('Notice/RemoveNotice', { BulletinIDs: [gone.BulletinID] });
+    await add({ Title: 'Later on', BeginTime: '2099-02-01 08:00:00' });
+
+    const all = await mine();
+    const titles = all.rows.map((r) => [r.Title, r.State]);
+    expect(titles).toContainEqual(['Seen twice', 'current']);
+    expect(titles).toContainEqual(['Seen once', 'old']);
+    expect(titles).toContainEqual(['Shown instead', 'current']);
+    for (const hidden of ['Never shown', 'Removed one', 'Later on', 'Theirs']) {
+      expect(all.rows.map((r) => r.Title)).not.toContain(hidden);
+    }
+    expect(all.total).toBe(all.rows.length);
+    const starts = all.rows.map((r) => r.BeginTime);
+    expect([...starts].sort().reverse()).toEqual(starts);
+
+    const twice = all.rows.find((r) => r.Title === 'Seen twice')!;
+    expect(twice.Read).toBe(false);
+    expect((await call('Notice/MarkCurrentRead', { VersionIDs: [twice.VersionID] }, seeing)).code).toBe(200);
+    const after = await mine();
+    expect(after.rows.find((r) => r.VersionID === twice.VersionID)?.Read).toBe(true);
+    const unread = await mine({ UnreadOnly: true });
+    expect(unread.rows.map((r) => r.Title)).toContain('Shown instead');
+    expect(unread.rows.map((r) => r.Title)).not.toContain('Seen twice');
+    expect(unread.rows.every((r) => r.State === 'current' && !r.Read)).toBe(true);
+
+    const paged = await mine({ PageSize: 1, PageIndex: 2 });
+    expect({ rows: paged.rows.length, total: paged.total }).toEqual({ rows: 1, total: all.total });
+    // The provider's administrator does not see a subordinate's notices in its own list.
+    expect(
+      (await call<{ rows: MyBulletinRow[] }>('Notice/GetMyBulletins', {}, admin)).data.rows.map((r) => r.Title),
+    ).not.toContain('Customer only');
+    const bad = await call('Notice/GetMyBulletins', { PageSize: 0 }, seeing);
+    expect({ code: bad.code, named: bad.msg.includes('PageSize') }).toEqual({ code: 400, named: true });
   });
 
   it("answers another hold's notices and units like missing ones", async () => {

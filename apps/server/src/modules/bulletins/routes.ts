@@ -10,6 +10,8 @@ import {
   MarkCurrentReadBody,
   ModifyNoticeBody,
   ModifyNoticeReply,
+  MyBulletinListBody,
+  MyBulletinListReply,
   RemoveNoticeBody,
   SetBrandingBody,
 } from '@lodestar/contract/bulletins';
@@ -54,6 +56,11 @@ export function bulletinRoutes(fastify: FastifyInstance, svc: BulletinService, b
     '/API/api/Notice/GetCurrent',
     { schema: { tags, response: { 200: CurrentBulletinsReply } } },
     async (req, reply) => reply.ok(await svc.current(req.auth)),
+  );
+  app.post(
+    '/API/api/Notice/GetMyBulletins',
+    { schema: { tags, body: MyBulletinListBody, response: { 200: MyBulletinListReply } } },
+    async (req, reply) => reply.ok(await svc.mine(req.auth, req.body)),
   );
   app.post(
     '/API/api/Notice/MarkCurrentRead',

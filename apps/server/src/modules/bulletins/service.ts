@@ -4,6 +4,8 @@ import type {
   BulletinRow,
   CurrentBulletin,
   ModifyNoticeInput,
+  MyBulletinListInput,
+  MyBulletinRow,
 } from '@lodestar/contract/bulletins';
 import { type BulletinLevel, bulletinState } from '@lodestar/domain';
 import { badRequest, outsideHold } from '../../lib/errors.ts';
@@ -107,6 +109,32 @@ export class BulletinService {
       HoldName: r.holdName,
       Read: r.read,
     }));
+  }
+
+  /** The caller's own notice list (Notice/GetMyBulletins): what GetCurrent gives, plus the old versions it saw. */
+  async mine(auth: AuthContext, q: MyBulletinListInput): Promise<{ rows: MyBulletinRow[]; total: number }> {
+    const { rows, total } = await this.repo.mine({
+      lineage: lineageOf(auth),
+      userId: auth.userId,
+      now: this.now(),
+      unreadOnly: q.UnreadOnly === true,
+      offset: (q.PageIndex - 1) * q.PageSize,
+      limit: q.PageSize,
+    });
+    return {
+      rows: rows.map((r) => ({
+        VersionID: r.versionId,
+        BulletinID: r.bulletinId,
+        Title: r.title,
+        Body: r.body,
+        BeginTime: formatInZone(r.beginAt, auth.timeZone),
+        ShowLevel: r.showLevel as BulletinLevel,
+        HoldName: r.holdName,
+        Read: r.read,
+        State: r.newest ? 'current' : 'old',
+      })),
+      total,
+    };
   }
 
   /** Only versions the caller may read now: any other id (old, scheduled, another hold's) answers like a missing one. */
