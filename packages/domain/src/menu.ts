@@ -151,6 +151,7 @@ export function reportTitle(type: ReportType): string {
 export const USER_MENU: MenuEntry[] = [
   { path: '/user/info', title: 'userInfo' },
   { path: '/user/download', title: 'download' },
+  { path: '/user/notice', title: 'myBulletins' },
 ];
 
 export const MENUS: Record<Workspace, MenuEntry[]> = { tracking: GPS_MENU, sim: SIM_MENU };

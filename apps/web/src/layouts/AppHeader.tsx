@@ -9,6 +9,7 @@ import { Logo } from '../components/Logo.tsx';
 import { useAppTitle } from '../components/useAppTitle.ts';
 import { useLogout } from '../features/auth/api/logout.ts';
 import { useBranding } from '../features/bulletins/api/branding.ts';
+import { BulletinBell } from '../features/bulletins/components/BulletinBell.tsx';
 import { NoticeButton } from '../features/notices/components/NoticeButton.tsx';
 import { useSaveSettings } from '../features/user/api/save-settings.ts';
 import { WorkCountButton } from '../features/work-orders/components/WorkCountButton.tsx';
@@ -72,6 +73,7 @@ export function AppHeader() {
           </Tooltip>
         ) : null}
         <WorkCountButton />
+        <BulletinBell />
         <NoticeButton />
         <WorkspaceSwitch />
         <LanguageSwitch className="header-tool" onChange={(Language) => saveSettings.mutate({ Language })} />

@@ -11,6 +11,7 @@ const ProtocolPage = lazy(() => import('../features/auth/pages/ProtocolPage.tsx'
 const ConnectPage = lazy(() => import('../features/auth/pages/ConnectPage.tsx'));
 const Shell = lazy(() => import('../layouts/Shell.tsx'));
 const UserInfoPage = lazy(() => import('../features/user/pages/UserInfoPage.tsx'));
+const MyBulletinsPage = lazy(() => import('../features/bulletins/pages/MyBulletinsPage.tsx'));
 const DownloadPage = lazy(() => import('../features/user/pages/DownloadPage.tsx'));
 const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage.tsx'));
 const StatusPage = lazy(() => import('../pages/StatusPage.tsx'));
@@ -158,6 +159,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="/user/info" replace /> },
               { path: 'info', element: <UserInfoPage /> },
               { path: 'download', element: <DownloadPage /> },
+              { path: 'notice', element: <MyBulletinsPage /> },
             ],
           },
         ],
