@@ -106,28 +106,9 @@ export default function InsurancePage() {
       exportList={exportPolicyList}
       sortColumn="EndDate"
       columns={[
-        { key: 'Plate', dataIndex: 'Plate', title: t('plate'), width: 120, sortable: true },
-        { key: 'HoldName', dataIndex: 'HoldName', title: t('unit'), width: 140, ellipsis: true },
-        { key: 'Insurer', dataIndex: 'Insurer', title: t('insurer'), width: 140, ellipsis: true },
-        { key: 'PolicyNo', dataIndex: 'PolicyNo', title: t('policyNo'), width: 170 },
-        {
-          key: 'PolicyType',
-          dataIndex: 'PolicyType',
-          title: t('type'),
-          width: 120,
-          render: (v: PolicyRow['PolicyType']) => t(`types.${v}`),
-        },
-        {
-          key: 'Premium',
-          dataIndex: 'Premium',
-          title: t('premium'),
-          width: 110,
-          align: 'right',
-          sortable: true,
-          render: (fen: number) => <span className="money">{formatFen(fen)}</span>,
-        },
-        { key: 'StartDate', dataIndex: 'StartDate', title: t('start'), width: 115, sortable: true },
-        { key: 'EndDate', dataIndex: 'EndDate', title: t('end'), width: 115, sortable: true },
+        // At 1440 px the plate (pinned), state, end date, insurer and policy number stay in view beside the pinned
+        // actions; the rest waits behind the horizontal scroll (e2e/bulletins.test.ts checks it in zh, en and fr).
+        { key: 'Plate', dataIndex: 'Plate', title: t('plate'), width: 110, sortable: true, fixed: 'left' },
         {
           key: 'State',
           dataIndex: 'State',
@@ -139,6 +120,25 @@ export default function InsurancePage() {
               {v === 'expiring' ? ` · ${t('daysLeft', { count: row.DaysLeft })}` : ''}
             </Tag>
           ),
+        },
+        { key: 'EndDate', dataIndex: 'EndDate', title: t('end'), width: 110, sortable: true },
+        { key: 'Insurer', dataIndex: 'Insurer', title: t('insurer'), width: 150, ellipsis: true },
+        { key: 'PolicyNo', dataIndex: 'PolicyNo', title: t('policyNo'), width: 160, ellipsis: true },
+        {
+          key: 'Premium',
+          dataIndex: 'Premium',
+          title: t('premium'),
+          width: 110,
+          align: 'right',
+          sortable: true,
+          render: (fen: number) => <span className="money">{formatFen(fen)}</span>,
+        },
+        {
+          key: 'PolicyType',
+          dataIndex: 'PolicyType',
+          title: t('type'),
+          width: 120,
+          render: (v: PolicyRow['PolicyType']) => t(`types.${v}`),
         },
         {
           key: 'Attachment',
@@ -153,6 +153,8 @@ export default function InsurancePage() {
             />
           ),
         },
+        { key: 'StartDate', dataIndex: 'StartDate', title: t('start'), width: 110, sortable: true },
+        { key: 'HoldName', dataIndex: 'HoldName', title: t('unit'), width: 140, ellipsis: true },
         { key: 'Remark', dataIndex: 'Remark', title: t('remark'), width: 150, ellipsis: true },
       ]}
       rowName={(r) => `${r.Plate} ${r.PolicyNo}`}

@@ -61,7 +61,7 @@ export default function SpreadPage() {
 
   return (
     <PageLayout
-      title={t('spread.title')}
+      title={t('menu:spread')}
       extra={
         <Space wrap>
           <HoldTreeSelect
