@@ -333,7 +333,8 @@ export async function buildApp({
 
   const workOrderRepo = new WorkOrderRepository(db);
   const review = new ReviewService(workOrderRepo, opLog);
-  workOrderRoutes(app, { orders: new WorkOrderService(workOrderRepo, opLog), review, exporter });
+  const workOrderService = new WorkOrderService(workOrderRepo, opLog);
+  workOrderRoutes(app, { orders: workOrderService, review, exporter });
 
   // SIM administration II (docs/SIM-API-2.md): notices first, every other module may leave one.
   const notices = registerNotices(app, { db, holds: holdScope, review });
@@ -362,6 +363,8 @@ export async function buildApp({
     defaults: config.vip,
     deviceChanged: invalidate,
     vipChanged: notifyZones,
+    workOrders: workOrderService,
+    review,
   });
   registerReconciliation(app, { db, dataDir: config.dataDir, holds: holdScope, logs: opLog, exporter });
   await registerInvoices(app, { db, dataDir: config.dataDir, holds: holdScope, logs: opLog, notices });

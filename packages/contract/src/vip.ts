@@ -1,6 +1,6 @@
 import { VIP_EFFECTIVE, VIP_RULES } from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
-import { DateText, DeviceID, Id, Literals, Nullable, Paging, ReplyOf, SortOf } from './common.ts';
+import { type DataOf, DateText, DeviceID, Id, Literals, Nullable, Paging, ReplyOf, SortOf } from './common.ts';
 
 /** VIP prices, quotes and upgrades (/vip/upgrade, /vip/upgrade-history; issue #19). Prices in VPoints per device-year. */
 export const tags = ['vip'];
@@ -62,11 +62,12 @@ export const QuoteReply = ReplyOf(Quote);
 export const UpgradeReply = ReplyOf(
   Type.Object({
     UpgradeID: Type.Integer(),
-    Status: Type.Integer({ description: '0 waiting for approval, 1 applied' }),
+    Status: Type.Integer({ description: '0 waiting for its work order (Effective approval), 1 applied' }),
     WorkIDs: Type.Array(Type.Integer()),
     VPoint: Type.Integer({ description: 'the balance after' }),
   }),
 );
+export type UpgradeResult = DataOf<typeof UpgradeReply>;
 
 export const VIP_DEVICE_SORT_COLUMNS = ['VipExpiry', 'DeviceID', 'HoldName'] as const;
 export type VipDeviceSortColumn = (typeof VIP_DEVICE_SORT_COLUMNS)[number];
@@ -110,14 +111,15 @@ export const UpgradeRow = Type.Object({
   Months: Nullable(Type.Integer()),
   ToDate: Nullable(Type.String()),
   Effective: Type.String(),
+  WorkID: Nullable(Type.Integer({ description: 'Effective approval: the work order that decides it' })),
   TotalVPoint: Type.Integer(),
-  Status: Type.Integer(),
+  Status: Type.Integer({ description: '0 awaiting approval, 1 in effect, 2 rejected (VPoints refunded)' }),
   StatusText: Type.String(),
   UserName: Type.String(),
   HoldName: Type.String(),
   Remark: Type.String(),
   CreateTime: Type.String(),
-  AppliedTime: Nullable(Type.String()),
+  AppliedTime: Nullable(Type.String({ description: 'when the expiry moved (on approval: the approval)' })),
 });
 export type UpgradeRow = Static<typeof UpgradeRow>;
 export const UpgradeListReply = ReplyOf(Type.Object({ rows: Type.Array(UpgradeRow), total: Type.Integer() }));

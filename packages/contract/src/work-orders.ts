@@ -1,4 +1,11 @@
-import { CHECK_STATUS_FILTERS, CheckStatus, LIMITS, WORK_ORDER_UI, WORK_TYPES } from '@lodestar/domain';
+import {
+  CHECK_STATUS_FILTERS,
+  CheckStatus,
+  LIMITS,
+  REVIEWED_WORK_TYPES,
+  WORK_ORDER_UI,
+  WORK_TYPES,
+} from '@lodestar/domain';
 import { type Static, Type } from 'typebox';
 import { type DataOf, DateTimeText, Id, Literals, PageOf, ReplyOf } from './common.ts';
 
@@ -7,6 +14,9 @@ export const WORK_BATCH_MAX = LIMITS.pageSizeMax;
 
 const WorkTypeSchema = Literals(WORK_TYPES, {
   description: '1 stop, 2 resume, 3 return, 4 package change, 5 renewal, 6 IMEI lock/unlock',
+});
+const ReviewedWorkTypeSchema = Literals(REVIEWED_WORK_TYPES, {
+  description: '1 to 6 as WorkFlow/AddWorkFlow; 7 a VIP upgrade opened by Vip/Upgrade with Effective approval',
 });
 const LockTypeSchema = Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1 lock to IMEI, 0 unlock' });
 const Iccid = Type.String({ minLength: 1, maxLength: 32, description: 'the SIM card ICCID' });
@@ -32,7 +42,9 @@ const workFilters = {
     default: 0,
     description: '0 all, 1 under review, 2 agreed, 3 rejected',
   }),
-  IDNO: Type.Optional(Type.String({ maxLength: 32, description: 'part of the ICCID or MSISDN' })),
+  IDNO: Type.Optional(
+    Type.String({ maxLength: 32, description: "part of the ICCID or MSISDN, or of a VIP order's device ID" }),
+  ),
   StartTime: TimeFilter,
   EndTime: TimeFilter,
 };
@@ -48,11 +60,20 @@ export type CheckFilter = WorkFlowListInput['CheckStatic'];
 export const WorkFlowExportBody = Type.Object(workFilters);
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
+/** What a VIP-upgrade order (type 7) decides, in place of a SIM's fields. */
+export const WorkVip = Type.Object({
+  UpgradeID: Type.Integer(),
+  DeviceIDs: Type.Array(Type.String()),
+  Months: Nullable(Type.Integer()),
+  ToDate: Nullable(Type.String({ description: 'YYYY-MM-DD when bought to a date' })),
+  TotalVPoint: Type.Integer({ description: 'charged when applied; refunded on rejection' }),
+});
+export type WorkVip = Static<typeof WorkVip>;
 export const WorkRow = Type.Object({
   WorkID: Type.Integer(),
   WorkType: Type.Integer(),
   WorkTypeText: Type.String(),
-  TargetID: Type.String(),
+  TargetID: Type.String({ description: "the SIM's ICCID; for a VIP upgrade its order number U<UpgradeID>" }),
   MSISDN: Type.String(),
   LockType: Nullable(Type.Integer()),
   IMEI: Type.String(),
@@ -71,6 +92,7 @@ export const WorkRow = Type.Object({
   ReviewerName: Type.String(),
   CheckText: Type.String(),
   CheckTime: Type.String({ description: "'' until reviewed" }),
+  Vip: Nullable(WorkVip),
 });
 export type WorkRow = Static<typeof WorkRow>;
 export const WorkFlowListReply = PageOf(WorkRow);
@@ -78,8 +100,8 @@ export type WorkFlowList = DataOf<typeof WorkFlowListReply>;
 
 export const ApprovalItem = Type.Object({
   WorkID: Id,
-  WorkType: WorkTypeSchema,
-  TargetID: Iccid,
+  WorkType: ReviewedWorkTypeSchema,
+  TargetID: Type.String({ minLength: 1, maxLength: 32, description: "the row's TargetID: ICCID, or U<UpgradeID>" }),
   LockType: Type.Optional(Type.Union([LockTypeSchema, Type.Null()])),
   CheckStatus: Type.Union([Type.Literal(CheckStatus.Agreed), Type.Literal(CheckStatus.Rejected)], {
     description: '2 approve, 3 reject',

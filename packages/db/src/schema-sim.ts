@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  check,
   date,
   index,
   integer,
@@ -176,9 +177,8 @@ export const workOrders = pgTable(
   {
     id: serial('id').primaryKey(),
     workType: smallint('work_type').notNull(),
-    simId: integer('sim_id')
-      .notNull()
-      .references(() => sims.id),
+    /** Null for a VIP upgrade (work type 7): its devices are on the vip_upgrades row pointing here. */
+    simId: integer('sim_id').references(() => sims.id),
     /** The SIM's hold when applied: approvers see orders in their subtree. */
     holdId: ownerHold(),
     lockType: smallint('lock_type'),
@@ -198,5 +198,7 @@ export const workOrders = pgTable(
   (t) => [
     index('work_orders_hold_status_idx').on(t.holdId, t.checkStatus, t.applyTime),
     index('work_orders_sim_idx').on(t.simId),
+    // Every SIM business order names its card; only a VIP upgrade's (type 7) has none.
+    check('work_orders_sim_check', sql`(${t.workType} = 7) = (${t.simId} IS NULL)`),
   ],
 );

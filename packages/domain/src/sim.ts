@@ -82,8 +82,14 @@ export enum WorkType {
   Renewal = 5,
   /** LockType 1 binds the card to an IMEI, 0 unbinds it. */
   Lock = 6,
+  /** A VIP upgrade effective on approval (issue #19): no SIM; its devices are on the vip_upgrades row. */
+  VipUpgrade = 7,
 }
+/** The SIM business a person applies for (WorkFlow/AddWorkFlow, the SIM menu). */
 export const WORK_TYPES = [1, 2, 3, 4, 5, 6] as const;
+export type SimWorkType = (typeof WORK_TYPES)[number];
+/** What the approval dialog decides: SIM business and the VIP upgrades Vip/Upgrade opens. */
+export const REVIEWED_WORK_TYPES = [...WORK_TYPES, WorkType.VipUpgrade] as const;
 
 /** CheckStatus (spec section 4): the review filter adds 0 = all. */
 export enum CheckStatus {

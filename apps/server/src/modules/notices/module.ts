@@ -47,7 +47,7 @@ export function registerNotices(fastify: FastifyInstance, deps: NoticesDeps): No
             WorkType: d.order.workType,
             LockType: d.order.lockType,
             Approved: d.approved,
-            ICCID: d.before.iccid,
+            ICCID: d.target,
             CheckText: d.order.checkText,
           },
           dedupeKey: `workOrder:${d.order.id}`,

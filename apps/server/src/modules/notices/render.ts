@@ -1,4 +1,4 @@
-import { formatFen, type Language, type NoticeKind, PayKind, SIM_RULES } from '@lodestar/domain';
+import { formatFen, type Language, type NoticeKind, PayKind, SIM_RULES, WorkType } from '@lodestar/domain';
 import { workTypeText } from '../work-orders/rules.ts';
 
 export type NoticeParams = Record<string, string | number | boolean | null>;
@@ -42,6 +42,16 @@ const T = {
     zh: '您对SIM卡 {ICCID} 的“{WorkType}”申请已驳回。',
     en: 'Your “{WorkType}” request for SIM {ICCID} was rejected.',
     fr: 'Votre demande « {WorkType} » pour la carte SIM {ICCID} a été rejetée.',
+  },
+  vipApprovedText: {
+    zh: 'VIP升级 {ICCID} 已同意，设备的VIP到期日已顺延。',
+    en: 'VIP upgrade {ICCID} was approved: its devices’ VIP expiry has moved.',
+    fr: 'Le passage en VIP {ICCID} a été accepté : l’échéance VIP de ses appareils a été reportée.',
+  },
+  vipRejectedText: {
+    zh: 'VIP升级 {ICCID} 已驳回，VPoint已退回钱包。',
+    en: 'VIP upgrade {ICCID} was rejected: its VPoints were refunded to the wallet.',
+    fr: 'Le passage en VIP {ICCID} a été rejeté : ses VPoints ont été remboursés au portefeuille.',
   },
   checkText: { zh: '审核意见：{CheckText}', en: 'Comment: {CheckText}', fr: 'Commentaire : {CheckText}' },
   paidTitle: { zh: '支付成功', en: 'Payment received', fr: 'Paiement reçu' },
@@ -152,7 +162,8 @@ const withExtra = (text: string, extra: string) => (extra ? `${text} ${extra}` :
  * The notice's title, text and link in the reader's language, from its kind and the values it was
  * left with (docs/SIM-API-2.md "Notices"). Params per kind:
  * - simExpiring `{ Count, Days }`, simExpired `{ Count }` (the daily scan);
- * - workOrderDecided `{ WorkID, WorkType, LockType, Approved, ICCID, CheckText }` (the review hook);
+ * - workOrderDecided `{ WorkID, WorkType, LockType, Approved, ICCID, CheckText }` (the review hook; a VIP
+ *   upgrade's order carries its order number U<id> as ICCID);
  * - paymentPaid / paymentFailed `{ OrderNo, OrderID, Kind, AmountFen, Reason }` (payments);
  * - insuranceExpiring `{ Count, Days }`, insuranceExpired `{ Count }` (insurance/scan.ts).
  * - installTask `{ TaskID, OrderNo, VIN, Customer, Action, By, Remark }` (install tasks: assign, unassign,
@@ -184,11 +195,15 @@ export function renderNotice(kind: NoticeKind | string, p: NoticeParams, lang: L
         WorkType: workTypeText(num(p.WorkType), p.LockType === null ? null : num(p.LockType), lang),
         CheckText: str(p.CheckText),
       };
-      const text = fill((approved ? T.workApprovedText : T.workRejectedText)[lang], values);
+      // A VIP upgrade's order (type 7) names its upgrade U<id> where SIM business names the card.
+      const vip = num(p.WorkType) === WorkType.VipUpgrade;
+      const texts = vip ? [T.vipApprovedText, T.vipRejectedText] : [T.workApprovedText, T.workRejectedText];
+      const text = fill(texts[approved ? 0 : 1]![lang], values);
+      const simLink = values.ICCID ? `/manage/sim?ICCID=${encodeURIComponent(values.ICCID)}` : '/manage/sim';
       return {
         Title: fill((approved ? T.workApprovedTitle : T.workRejectedTitle)[lang], values),
         Content: withExtra(text, values.CheckText ? fill(T.checkText[lang], values) : ''),
-        Link: values.ICCID ? `/manage/sim?ICCID=${encodeURIComponent(values.ICCID)}` : '/manage/sim',
+        Link: vip ? '/vip/upgrade-history' : simLink,
       };
     }
     case 'paymentPaid':

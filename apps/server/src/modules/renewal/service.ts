@@ -17,7 +17,7 @@ import type { HoldScope } from '../../lib/hold-scope.ts';
 import { formatInZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { PaidOrder, Payments, PaymentTx } from '../payments/types.ts';
-import type { ReviewDecision } from '../work-orders/review.ts';
+import { isSimDecision, type ReviewDecision } from '../work-orders/review.ts';
 import type { PackageRow, RenewalRepository } from './repository.ts';
 
 export interface RenewalInput {
@@ -170,7 +170,7 @@ export class RenewalService {
 
   /** Review hook: each approved renewal work order (WorkType 5) is a renewal to bill, pro rata. */
   async onReview(tx: Executor, userId: number, decisions: ReviewDecision[]): Promise<void> {
-    const approved = decisions.filter((d) => d.approved && d.order.workType === WorkType.Renewal);
+    const approved = decisions.filter(isSimDecision).filter((d) => d.approved && d.order.workType === WorkType.Renewal);
     if (!approved.length) return;
     const repo = this.repo.on(tx);
     const pkgs = await repo.packagesByIds([

@@ -66,7 +66,7 @@ export class OutboundTx {
       .selectDistinct({ simId: workOrders.simId })
       .from(workOrders)
       .where(and(inArray(workOrders.simId, simIds), eq(workOrders.checkStatus, CheckStatus.UnderReview)));
-    return new Set(rows.map((r) => r.simId));
+    return new Set(rows.flatMap((r) => (r.simId === null ? [] : [r.simId])));
   }
 
   /** Moves the SIMs to the target; stock becomes Silent (shipped, waiting for first use). */

@@ -248,7 +248,7 @@ export class SimRepository {
       .from(workOrders)
       .where(and(inArray(workOrders.simId, simIds), eq(workOrders.checkStatus, CheckStatus.UnderReview)))
       .groupBy(workOrders.simId);
-    return new Map(rows.map((r) => [r.simId, Number(r.workId)]));
+    return new Map(rows.flatMap((r) => (r.simId === null ? [] : [[r.simId, Number(r.workId)] as const])));
   }
 
   history(simId: number) {

@@ -32,11 +32,6 @@ export const WALLET_MESSAGES = {
     en: "A unit's prices are set by its parent unit's administrator",
     fr: 'Les prix d’une unité sont fixés par l’administrateur de son unité parente',
   },
-  vipApprovalUnavailable: {
-    zh: '审批生效暂不可用',
-    en: 'Taking effect on approval is not available yet',
-    fr: 'La prise d’effet à l’approbation n’est pas encore disponible',
-  },
 } as const satisfies MessageCatalogue;
 
 declare module '../../lib/messages.ts' {

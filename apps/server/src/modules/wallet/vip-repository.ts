@@ -1,4 +1,5 @@
 import { devices, holds, users, vipUpgradeItems, vipUpgrades } from '@lodestar/db';
+import { VipUpgradeStatus } from '@lodestar/domain';
 import { and, asc, count, desc, eq, exists, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../lib/executor.ts';
 import { ownedInSubtree } from '../../lib/hold-scope-repository.ts';
@@ -84,6 +85,48 @@ export class VipRepository {
 
   async setExpiry(devicePk: number, day: string): Promise<void> {
     await this.db.update(devices).set({ vipExpiresAt: day }).where(eq(devices.id, devicePk));
+  }
+
+  /** The upgrades still waiting on these work orders, locked so a decision settles each only once. */
+  lockPendingByWork(workIds: number[]): Promise<UpgradeRecord[]> {
+    return this.db
+      .select()
+      .from(vipUpgrades)
+      .where(and(inArray(vipUpgrades.workId, workIds), eq(vipUpgrades.status, VipUpgradeStatus.Pending)))
+      .orderBy(asc(vipUpgrades.id))
+      .for('update');
+  }
+
+  itemsOf(upgradeIds: number[]) {
+    if (!upgradeIds.length) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(vipUpgradeItems)
+      .where(inArray(vipUpgradeItems.upgradeId, upgradeIds))
+      .orderBy(asc(vipUpgradeItems.id));
+  }
+
+  /** Devices by key, locked in id order as Vip/Upgrade locks them. */
+  lockDevices(pks: number[]) {
+    if (!pks.length) return Promise.resolve([]);
+    return this.db
+      .select({ id: devices.id, deviceId: devices.deviceId, vipExpiresAt: devices.vipExpiresAt })
+      .from(devices)
+      .where(inArray(devices.id, pks))
+      .orderBy(asc(devices.id))
+      .for('update');
+  }
+
+  /** On approval the item records the expiry the device really had and got. */
+  async setItemExpiry(id: number, before: string | null, after: string): Promise<void> {
+    await this.db
+      .update(vipUpgradeItems)
+      .set({ expiresBefore: before, expiresAfter: after })
+      .where(eq(vipUpgradeItems.id, id));
+  }
+
+  async settle(id: number, status: VipUpgradeStatus, appliedAt: Date | null): Promise<void> {
+    await this.db.update(vipUpgrades).set({ status, appliedAt }).where(eq(vipUpgrades.id, id));
   }
 
   async insertUpgrade(upgrade: NewUpgrade, items: NewUpgradeItem[]): Promise<UpgradeRecord> {

@@ -31,6 +31,14 @@ import type { VipSettings } from './vip-settings.ts';
 
 const todayIn = (tz: string) => formatInZone(new Date(), tz).slice(0, 10);
 
+/** Where an upgrade effective on approval gets its work order (the work-orders module). */
+export interface VipWorkOrders {
+  openVipOrder(
+    tx: Executor,
+    o: { holdId: number; applicantId: number; months: number | null; workCont: string },
+  ): Promise<number>;
+}
+
 export interface VipHooks {
   /** A device's VIP changed: caches and the fence engine reload it. */
   deviceChanged: (deviceId: string) => void;
@@ -46,6 +54,7 @@ export class VipService {
     private readonly holds: HoldScope,
     private readonly logs: OperationLogRepository,
     private readonly hooks: VipHooks,
+    private readonly workOrders: VipWorkOrders,
   ) {}
 
   /** Vip/GetPrices: a unit's prices (the caller's by default); editable when the unit is below the caller's. */
@@ -82,7 +91,6 @@ export class VipService {
   private async priced(auth: AuthContext, input: UpgradeInput, vip: VipRepository, tx?: Executor) {
     if ((input.Months === undefined) === (input.ToDate === undefined || input.ToDate === ''))
       throw badRequest('vipPeriodRequired', 'Months');
-    if (input.Effective === 'approval') throw badRequest('vipApprovalUnavailable', 'Effective');
     const ids = [...new Set(input.DeviceIDs)];
     const devices = await vip.devicesInSubtree(ids, auth.holdPath, !!tx);
     if (devices.length !== ids.length) throw outsideHold();
@@ -127,15 +135,27 @@ export class VipService {
   /**
    * Vip/Upgrade (73): the wallet row is locked first, then the devices, so concurrent upgrades from one
    * wallet run one after the other and the second sees what the first left; the charge, the upgrade and
-   * the devices' new expiry commit together or not at all.
+   * the devices' new expiry commit together or not at all. Effective "approval" charges now and opens a
+   * work order instead: the expiry moves when it is approved, the VPoints come back when it is rejected
+   * (vip-approval.ts).
    */
   async upgrade(auth: AuthContext, input: UpgradeInput) {
+    const onApproval = input.Effective === 'approval';
     const done = await this.wallet.transaction(async (wallet) => {
       const vip = this.vip.on(wallet.executor);
       const balance = (await wallet.lockWallets([auth.holdId])).get(auth.holdId) ?? 0;
       const items = await this.priced(auth, input, vip, wallet.executor);
       const total = items.reduce((s, i) => s + i.vpoint, 0);
       if (total > balance) throw badRequest('walletInsufficient', `${total} > ${balance}`);
+      const remark = input.Remark?.trim() ?? '';
+      const workId = onApproval
+        ? await this.workOrders.openVipOrder(wallet.executor, {
+            holdId: auth.holdId,
+            applicantId: auth.userId,
+            months: input.Months ?? null,
+            workCont: remark,
+          })
+        : null;
       const upgrade = await vip.insertUpgrade(
         {
           holdId: auth.holdId,
@@ -144,9 +164,10 @@ export class VipService {
           months: input.Months ?? null,
           toDate: input.ToDate || null,
           totalVPoint: total,
-          status: VipUpgradeStatus.Applied,
-          appliedAt: new Date(),
-          remark: input.Remark?.trim() ?? '',
+          status: onApproval ? VipUpgradeStatus.Pending : VipUpgradeStatus.Applied,
+          appliedAt: onApproval ? null : new Date(),
+          workId,
+          remark,
         },
         items.map((i) => ({
           devicePk: i.device.id,
@@ -159,7 +180,7 @@ export class VipService {
           expiresAfter: i.end,
         })),
       );
-      for (const i of items) await vip.setExpiry(i.device.id, i.end);
+      if (!onApproval) for (const i of items) await vip.setExpiry(i.device.id, i.end);
       const after = await wallet.addEntry(
         {
           holdId: auth.holdId,
@@ -174,19 +195,28 @@ export class VipService {
       );
       return { upgrade, after, deviceIds: items.map((i) => i.device.deviceId) };
     });
-    for (const id of done.deviceIds) this.hooks.deviceChanged(id);
-    this.hooks.vipChanged();
+    if (!onApproval) {
+      for (const id of done.deviceIds) this.hooks.deviceChanged(id);
+      this.hooks.vipChanged();
+    }
+    const { upgrade } = done;
     await this.logs.operation({
       userId: auth.userId,
       holdId: auth.holdId,
       action: 'vipUpgrade',
-      detail: `U${done.upgrade.id}: ${done.deviceIds.length} devices, ${done.upgrade.totalVPoint} VPoint`.slice(
-        0,
-        2000,
-      ),
+      detail:
+        `U${upgrade.id}: ${done.deviceIds.length} devices, ${upgrade.totalVPoint} VPoint${upgrade.workId ? `, work order ${upgrade.workId}` : ''}`.slice(
+          0,
+          2000,
+        ),
       ip: auth.ip,
     });
-    return { UpgradeID: done.upgrade.id, Status: done.upgrade.status, WorkIDs: [], VPoint: done.after };
+    return {
+      UpgradeID: upgrade.id,
+      Status: upgrade.status,
+      WorkIDs: upgrade.workId ? [upgrade.workId] : [],
+      VPoint: done.after,
+    };
   }
 
   /** Vip/GetDeviceList: what the upgrade page chooses from, without the device-management function. */
@@ -226,6 +256,7 @@ export class VipService {
           Months: r.upgrade.months,
           ToDate: r.upgrade.toDate,
           Effective: r.upgrade.effective,
+          WorkID: r.upgrade.workId,
           TotalVPoint: r.upgrade.totalVPoint,
           Status: r.upgrade.status,
           StatusText: textOf(UPGRADE_STATUS_TEXT, r.upgrade.status, lang),

@@ -134,6 +134,7 @@ describe.each(dbTargets())('listing work orders on $name PostgreSQL', (target) =
       ReviewerName: auditor.userName,
       CheckText: 'reviewed 1',
       CheckTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      Vip: null,
     });
     const zh = (await list({}, auditor.token, 'zh')).data.rows;
     expect(zh.map((r) => r.CheckStatusText)).toEqual(['审核中', '已同意', '审核中', '已驳回', '已同意', '审核中']);

@@ -1,6 +1,6 @@
-import { holds, simHistory, simPackages, sims, users, workOrders } from '@lodestar/db';
+import { holds, simHistory, simPackages, sims, users, vipUpgradeItems, vipUpgrades, workOrders } from '@lodestar/db';
 import { CheckStatus } from '@lodestar/domain';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../lib/executor.ts';
 import { ownedInLineage, ownedInSubtree } from '../../lib/hold-scope-repository.ts';
@@ -29,6 +29,10 @@ const reviewer = alias(users, 'reviewer');
 
 export class WorkOrderRepository {
   constructor(private readonly db: Executor) {}
+
+  on(ex: Executor): WorkOrderRepository {
+    return ex === this.db ? this : new WorkOrderRepository(ex);
+  }
 
   /** The database or transaction this repository runs on, for review hooks of other modules. */
   get executor(): Executor {
@@ -62,7 +66,7 @@ export class WorkOrderRepository {
       .selectDistinct({ simId: workOrders.simId })
       .from(workOrders)
       .where(and(inArray(workOrders.simId, simIds), eq(workOrders.checkStatus, CheckStatus.UnderReview)));
-    return new Set(rows.map((r) => r.simId));
+    return new Set(rows.flatMap((r) => (r.simId === null ? [] : [r.simId])));
   }
 
   /** Packages are reference data: the caller's own and its ancestors' are usable. */
@@ -79,12 +83,16 @@ export class WorkOrderRepository {
     return out.map((r) => r.id);
   }
 
-  /** Orders of the caller's subtree among these ids, row-locked so two reviewers cannot both apply one. */
+  /**
+   * Orders of the caller's subtree among these ids, row-locked so two reviewers cannot both apply one.
+   * A VIP order has no SIM: its target is the upgrade that points at it (the wallet module decides it).
+   */
   lockOrders(holdPath: string, ids: number[]) {
     return this.db
-      .select({ order: workOrders, iccid: sims.iccid })
+      .select({ order: workOrders, iccid: sims.iccid, upgradeId: vipUpgrades.id })
       .from(workOrders)
-      .innerJoin(sims, eq(sims.id, workOrders.simId))
+      .leftJoin(sims, eq(sims.id, workOrders.simId))
+      .leftJoin(vipUpgrades, eq(vipUpgrades.workId, workOrders.id))
       .where(and(inArray(workOrders.id, ids), ownedInSubtree(workOrders.holdId, holdPath)))
       .orderBy(asc(workOrders.id))
       .for('update', { of: workOrders });
@@ -132,7 +140,14 @@ export class WorkOrderRepository {
   async list(q: WorkListQuery) {
     const conds: SQL[] = [ownedInSubtree(workOrders.holdId, q.holdPath)];
     if (q.checkStatus) conds.push(eq(workOrders.checkStatus, q.checkStatus));
-    if (q.idno) conds.push(or(ilike(sims.iccid, escapeLike(q.idno)), ilike(sims.msisdn, escapeLike(q.idno)))!);
+    if (q.idno) {
+      const part = escapeLike(q.idno);
+      const vipDevice = this.db
+        .select({ one: sql`1` })
+        .from(vipUpgradeItems)
+        .where(and(eq(vipUpgradeItems.upgradeId, vipUpgrades.id), ilike(vipUpgradeItems.deviceId, part)));
+      conds.push(or(ilike(sims.iccid, part), ilike(sims.msisdn, part), exists(vipDevice))!);
+    }
     if (q.from) conds.push(gte(workOrders.applyTime, q.from));
     if (q.to) conds.push(lte(workOrders.applyTime, q.to));
     const where = and(...conds);
@@ -147,9 +162,11 @@ export class WorkOrderRepository {
           packageName: simPackages.name,
           applicantName: applicant.userName,
           reviewerName: reviewer.userName,
+          vip: vipUpgrades,
         })
         .from(workOrders)
-        .innerJoin(sims, eq(sims.id, workOrders.simId))
+        .leftJoin(sims, eq(sims.id, workOrders.simId))
+        .leftJoin(vipUpgrades, eq(vipUpgrades.workId, workOrders.id))
         .innerJoin(holds, eq(holds.id, workOrders.holdId))
         .leftJoin(reHold, eq(reHold.id, workOrders.reHoldId))
         .leftJoin(simPackages, eq(simPackages.id, workOrders.packageId))
@@ -159,8 +176,26 @@ export class WorkOrderRepository {
         .orderBy(desc(workOrders.applyTime), desc(workOrders.id))
         .limit(q.limit)
         .offset(q.offset),
-      this.db.select({ n: count() }).from(workOrders).innerJoin(sims, eq(sims.id, workOrders.simId)).where(where),
+      this.db
+        .select({ n: count() })
+        .from(workOrders)
+        .leftJoin(sims, eq(sims.id, workOrders.simId))
+        .leftJoin(vipUpgrades, eq(vipUpgrades.workId, workOrders.id))
+        .where(where),
     ]);
     return { rows, total: total?.n ?? 0 };
+  }
+
+  /** The devices of these VIP upgrades, in the order they were bought. */
+  async upgradeDevices(upgradeIds: number[]): Promise<Map<number, string[]>> {
+    const out = new Map<number, string[]>();
+    if (!upgradeIds.length) return out;
+    const rows = await this.db
+      .select({ upgradeId: vipUpgradeItems.upgradeId, deviceId: vipUpgradeItems.deviceId })
+      .from(vipUpgradeItems)
+      .where(inArray(vipUpgradeItems.upgradeId, upgradeIds))
+      .orderBy(asc(vipUpgradeItems.id));
+    for (const r of rows) out.set(r.upgradeId, [...(out.get(r.upgradeId) ?? []), r.deviceId]);
+    return out;
   }
 }

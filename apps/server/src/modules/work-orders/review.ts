@@ -54,19 +54,38 @@ function beforeAfter(sim: SimRow, patch: SimPatch) {
   return { before, after };
 }
 
-/** One reviewed order: `before` is the SIM as it was, `after` as approval left it (same when rejected). */
+/**
+ * One reviewed order: `before` is the SIM as it was, `after` as approval left it (same when rejected);
+ * both null for a VIP upgrade, which has no SIM (the wallet module's hook decides its devices).
+ */
 export interface ReviewDecision {
   order: WorkOrderRow;
   approved: boolean;
-  before: SimRow;
-  after: SimRow;
+  /** The ICCID, or a VIP upgrade's order number U<id>. */
+  target: string;
+  before: SimRow | null;
+  after: SimRow | null;
 }
 
+/** A decision on SIM business: the card before and after. */
+export type SimDecision = ReviewDecision & { before: SimRow; after: SimRow };
+export const isSimDecision = (d: ReviewDecision): d is SimDecision => d.before !== null && d.after !== null;
+
 /**
- * Other modules' reactions to a review (renewal records, the applicant's notice), run in the
- * review's transaction so they happen exactly when the review does.
+ * Other modules' reactions to a review (renewal records, the applicant's notice, a VIP upgrade's
+ * devices), run in the review's transaction so they happen exactly when the review does. What may
+ * only happen once it is committed (cache invalidation) is handed to `afterCommit`.
  */
-export type ReviewHook = (tx: Executor, auth: AuthContext, decisions: ReviewDecision[]) => Promise<void>;
+export type ReviewHook = (
+  tx: Executor,
+  auth: AuthContext,
+  decisions: ReviewDecision[],
+  afterCommit: (fn: () => void) => void,
+) => Promise<void>;
+
+/** The target a reviewer names for an order: its card's ICCID, or the VIP upgrade's order number. */
+export const reviewTarget = (order: WorkOrderRow, iccid: string | null, upgradeId: number | null): string =>
+  order.workType === WorkType.VipUpgrade ? (upgradeId ? `U${upgradeId}` : '') : (iccid ?? '');
 
 /** Approving or rejecting work orders (function 45): all items or none, in one transaction. */
 export class ReviewService {
@@ -91,39 +110,40 @@ export class ReviewService {
         throw badRequest('workUnitRequired', String(i.WorkID));
     const today = formatInZone(new Date(), auth.timeZone).slice(0, 10);
 
-    await this.repo.transaction(async (repo) => {
+    const committed = await this.repo.transaction(async (repo) => {
       // Orders first, then their SIMs, both in id order: a second reviewer waits here and then
       // finds the orders already reviewed.
       const locked = await repo.lockOrders(auth.holdPath, ids);
       if (locked.length !== ids.length) throw outsideHold();
-      const orders = new Map(locked.map((r) => [r.order.id, r]));
+      const orders = new Map(
+        locked.map((r) => [r.order.id, { ...r, target: reviewTarget(r.order, r.iccid, r.upgradeId) }]),
+      );
       for (const reHoldId of new Set(items.map((i) => i.ReHoldID).filter((id): id is number => !!id)))
         if (!(await repo.holdInSubtree(auth.holdPath, reHoldId))) throw outsideHold();
 
       for (const item of items) {
-        const { order, iccid } = orders.get(item.WorkID)!;
+        const { order, target } = orders.get(item.WorkID)!;
         if (order.workType !== item.WorkType)
           throw badRequest('invalidField', `WorkType ${item.WorkType} is not the type of order ${order.id}`);
-        if (item.TargetID.toUpperCase() !== iccid)
-          throw badRequest('invalidField', `TargetID ${item.TargetID} is not the SIM of order ${order.id}`);
+        if (!target || item.TargetID.toUpperCase() !== target)
+          throw badRequest('invalidField', `TargetID ${item.TargetID} is not the target of order ${order.id}`);
         if (order.checkStatus !== CheckStatus.UnderReview) throw badRequest('workAlreadyReviewed', String(order.id));
       }
 
-      const sims = new Map(
-        (await repo.lockSimsById([...new Set(locked.map((r) => r.order.simId))])).map((s) => [s.id, s]),
-      );
+      const simIds = [...new Set(locked.flatMap((r) => (r.order.simId === null ? [] : [r.order.simId])))];
+      const sims = new Map((simIds.length ? await repo.lockSimsById(simIds) : []).map((s) => [s.id, s]));
       const history: Parameters<WorkOrderRepository['insertHistory']>[0] = [];
       const decisions: ReviewDecision[] = [];
       for (const item of items) {
-        const { order, iccid } = orders.get(item.WorkID)!;
-        const sim = sims.get(order.simId)!;
-        const before = { ...sim };
+        const { order, target } = orders.get(item.WorkID)!;
+        const sim = order.simId === null ? null : sims.get(order.simId)!;
+        const before = sim ? { ...sim } : null;
         const checkText = item.CheckText ?? '';
         const approved = item.CheckStatus === CheckStatus.Agreed;
         const reHoldId = approved && order.workType === WorkType.Return ? item.ReHoldID! : null;
-        if (approved) {
+        if (sim && approved) {
           // The card may have changed since the order was applied for.
-          if (!stateAllows(order.workType, sim.state)) throw badRequest('workStateNotAllowed', iccid);
+          if (!stateAllows(order.workType, sim.state)) throw badRequest('workStateNotAllowed', target);
           const patch = changeFor(order, sim, reHoldId, today);
           history.push({
             simId: sim.id,
@@ -134,7 +154,7 @@ export class ReviewService {
           });
           await repo.updateSim(sim.id, patch);
           Object.assign(sim, patch);
-        } else {
+        } else if (sim) {
           history.push({
             simId: sim.id,
             action: 'reject',
@@ -152,14 +172,17 @@ export class ReviewService {
         decisions.push({
           order: { ...order, checkStatus: item.CheckStatus, checkText, reHoldId },
           approved,
+          target,
           before,
-          after: { ...sim },
+          after: sim ? { ...sim } : null,
         });
       }
       await repo.insertHistory(history);
-      for (const hook of this.hooks) await hook(repo.executor, auth, decisions);
+      const done: (() => void)[] = [];
+      for (const hook of this.hooks) await hook(repo.executor, auth, decisions, (fn) => done.push(fn));
+      return done;
     });
-
+    for (const then of committed) then();
     const summary = (status: number) =>
       items
         .filter((i) => i.CheckStatus === status)

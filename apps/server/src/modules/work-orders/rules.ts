@@ -40,6 +40,7 @@ const WORK_TYPE_TEXT: Record<string, Record<Language, string>> = {
   [WorkType.Return]: { zh: '退卡', en: 'Return', fr: 'Retour' },
   [WorkType.PackageChange]: { zh: '套餐变更', en: 'Package change', fr: 'Changement de forfait' },
   [WorkType.Renewal]: { zh: '续费', en: 'Renewal', fr: 'Renouvellement' },
+  [WorkType.VipUpgrade]: { zh: 'VIP升级', en: 'VIP upgrade', fr: 'Passage en VIP' },
   lock: { zh: '机卡绑定', en: 'IMEI lock', fr: 'Verrouillage IMEI' },
   unlock: { zh: '机卡解绑', en: 'IMEI unlock', fr: 'Déverrouillage IMEI' },
 };

@@ -1,11 +1,13 @@
 import type { AddWorkFlowInput, WorkFlowListInput, WorkRow } from '@lodestar/contract/work-orders';
 import { Fn, IMEI_RE, type Language, LockType, WorkType } from '@lodestar/domain';
 import { badRequest, conflict, outsideHold } from '../../lib/errors.ts';
+import type { Executor } from '../../lib/executor.ts';
 import type { OperationLogRepository } from '../../lib/operation-log-repository.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { parseTimeRange } from '../../lib/time-range.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { NewWorkOrder, WorkOrderRepository } from './repository.ts';
+import { reviewTarget } from './review.ts';
 import { checkStatusText, stateAllows, workTypeText } from './rules.ts';
 
 /** The fields a work type carries, checked before any SIM is looked at. */
@@ -93,6 +95,28 @@ export class WorkOrderService {
     return { WorkIDs: workIds };
   }
 
+  /**
+   * The order of a VIP upgrade effective on approval (work type 7), written in Vip/Upgrade's own
+   * transaction so the charge and the order stand or fall together. It sits in the paying unit, so
+   * reviewers above that unit decide it as they decide its SIM business.
+   */
+  async openVipOrder(
+    tx: Executor,
+    o: { holdId: number; applicantId: number; months: number | null; workCont: string },
+  ): Promise<number> {
+    const [id] = await this.repo.on(tx).insertOrders([
+      {
+        workType: WorkType.VipUpgrade,
+        simId: null,
+        holdId: o.holdId,
+        applicantId: o.applicantId,
+        months: o.months,
+        workCont: o.workCont,
+      },
+    ]);
+    return id!;
+  }
+
   /** The header badge: an auditor's pending queue, or what the caller is still waiting for. */
   count(auth: AuthContext): Promise<number> {
     const auditor = auth.funs.has(Fn.audit);
@@ -111,14 +135,15 @@ export class WorkOrderService {
       limit: b.pageCount,
     });
     const at = (d: Date | null) => (d ? formatInZone(d, auth.timeZone) : '');
+    const devices = await this.repo.upgradeDevices(rows.flatMap((r) => (r.vip ? [r.vip.id] : [])));
     return {
       rows: rows.map(
         (r): WorkRow => ({
           WorkID: r.order.id,
           WorkType: r.order.workType,
           WorkTypeText: workTypeText(r.order.workType, r.order.lockType, lang),
-          TargetID: r.iccid,
-          MSISDN: r.msisdn,
+          TargetID: reviewTarget(r.order, r.iccid, r.vip?.id ?? null),
+          MSISDN: r.msisdn ?? '',
           LockType: r.order.lockType,
           IMEI: r.order.imei ?? '',
           PackageID: r.order.packageId,
@@ -136,6 +161,15 @@ export class WorkOrderService {
           ReviewerName: r.reviewerName ?? '',
           CheckText: r.order.checkText,
           CheckTime: at(r.order.checkTime),
+          Vip: r.vip
+            ? {
+                UpgradeID: r.vip.id,
+                DeviceIDs: devices.get(r.vip.id) ?? [],
+                Months: r.vip.months,
+                ToDate: r.vip.toDate,
+                TotalVPoint: r.vip.totalVPoint,
+              }
+            : null,
         }),
       ),
       total,
