@@ -35,6 +35,7 @@ function row(WorkID: number, WorkType: WorkType, extra: Partial<WorkRow> = {}): 
     ReviewerName: '',
     CheckText: '',
     CheckTime: '',
+    Vip: null,
     ...extra,
   };
 }

@@ -1,5 +1,5 @@
 import type { ApprovalItem, WorkRow } from '@lodestar/contract/work-orders';
-import { CheckStatus, LockType, WORK_TYPES, WorkType } from '@lodestar/domain';
+import { CheckStatus, LockType, REVIEWED_WORK_TYPES, WorkType } from '@lodestar/domain';
 
 export type Decision = CheckStatus.Agreed | CheckStatus.Rejected;
 
@@ -68,7 +68,7 @@ export function buildApprovalItems(
   const text = checkText.trim();
   // A row's numbers narrowed to what the call takes; a type this console does not know is not sent.
   return rows.flatMap((r) => {
-    const workType = WORK_TYPES.find((t) => t === r.WorkType);
+    const workType = REVIEWED_WORK_TYPES.find((t) => t === r.WorkType);
     if (workType === undefined) return [];
     return [
       {
@@ -82,4 +82,9 @@ export function buildApprovalItems(
       },
     ];
   });
+}
+
+/** A VIP order's devices in a cell: the first few, then how many more (all of them in the tooltip). */
+export function deviceSummary(deviceIds: readonly string[], shown = 2): { text: string; more: number } {
+  return { text: deviceIds.slice(0, shown).join(', '), more: Math.max(0, deviceIds.length - shown) };
 }

@@ -1,12 +1,18 @@
 import { DownOutlined } from '@ant-design/icons';
 import type { SimRow } from '@lodestar/contract/sims';
-import { WORK_TYPES, type WorkType } from '@lodestar/domain';
+import { type SimWorkType, WORK_TYPES } from '@lodestar/domain';
 import { Button, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { workTypeFits } from '../format.ts';
 
 /** A row's work-order menu; a SIM with an order under review takes no other until it is decided. */
-export function SimRowActions({ row, onAction }: { row: SimRow; onAction: (type: WorkType, rows: SimRow[]) => void }) {
+export function SimRowActions({
+  row,
+  onAction,
+}: {
+  row: SimRow;
+  onAction: (type: SimWorkType, rows: SimRow[]) => void;
+}) {
   const { t } = useTranslation('sims');
   if (row.PendingWorkID)
     return (
@@ -24,7 +30,7 @@ export function SimRowActions({ row, onAction }: { row: SimRow; onAction: (type:
           disabled: !workTypeFits(type, row.State),
           'data-testid': `sim-action-${type}`,
         })),
-        onClick: ({ key }) => onAction(Number(key) as WorkType, [row]),
+        onClick: ({ key }) => onAction(Number(key) as SimWorkType, [row]),
       }}
     >
       <Button size="small" data-testid="sim-row-actions">
@@ -43,7 +49,7 @@ export function SimBatchActions({
   onAction,
 }: {
   rows: readonly SimRow[];
-  onAction: (type: WorkType, rows: SimRow[]) => void;
+  onAction: (type: SimWorkType, rows: SimRow[]) => void;
 }) {
   const { t } = useTranslation('sims');
   return (

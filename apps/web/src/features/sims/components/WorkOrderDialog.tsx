@@ -1,5 +1,5 @@
 import type { SimRow } from '@lodestar/contract/sims';
-import { formatFen, IMEI_RE, LockType, WorkType } from '@lodestar/domain';
+import { formatFen, IMEI_RE, LockType, type SimWorkType, WorkType } from '@lodestar/domain';
 import { Alert, App, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ interface FormValues {
 }
 
 interface Props {
-  type: WorkType | null;
+  type: SimWorkType | null;
   targets: readonly SimRow[];
   onClose: () => void;
   /** After the orders are created. */

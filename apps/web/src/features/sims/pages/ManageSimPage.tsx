@@ -1,6 +1,6 @@
 import '../sims.css';
 import type { SimFilterInput, SimRow, SimSortColumn } from '@lodestar/contract/sims';
-import { Fn, type WorkType } from '@lodestar/domain';
+import { Fn, type SimWorkType } from '@lodestar/domain';
 import { Button, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ export default function ManageSimPage() {
   const filters = useMemo(() => filtersFromSearch(params), [params]);
   const [selected, setSelected] = useState<SimRow[]>([]);
   const [detailId, setDetailId] = useState<number | null>(null);
-  const [action, setAction] = useState<{ type: WorkType; rows: SimRow[] } | null>(null);
+  const [action, setAction] = useState<{ type: SimWorkType; rows: SimRow[] } | null>(null);
   const exportList = useExportSimList();
 
   const list = useServerList(simListRoot, getSimList, filters, { sortColumn: 'CreateTime', sortType: 'desc' });

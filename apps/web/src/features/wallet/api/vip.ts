@@ -3,6 +3,7 @@ import type {
   SetPricesInput,
   UpgradeInput,
   UpgradeListInput,
+  UpgradeResult,
   UpgradeRow,
   VipDeviceListInput,
   VipDeviceRow,
@@ -24,8 +25,7 @@ export const getPrices = (HoldID?: number) => api.post<Prices>('Vip/GetPrices', 
 export const setPrices = (body: SetPricesInput) => api.post<Prices>('Vip/SetPrices', body);
 export const getVipDeviceList = (q: VipDeviceListInput) => api.post<Page<VipDeviceRow>>('Vip/GetDeviceList', q);
 export const getVipQuote = (body: UpgradeInput) => api.post<VipQuote>('Vip/Quote', body);
-export const upgradeVip = (body: UpgradeInput) =>
-  api.post<{ UpgradeID: number; Status: number; VPoint: number }>('Vip/Upgrade', body);
+export const upgradeVip = (body: UpgradeInput) => api.post<UpgradeResult>('Vip/Upgrade', body);
 export const getUpgradeList = (q: UpgradeListInput) => api.post<Page<UpgradeRow>>('Vip/GetUpgradeList', q);
 
 export function usePrices(holdId: number | undefined, enabled = true) {

@@ -13,7 +13,6 @@ import {
   Segmented,
   Space,
   Table,
-  Tooltip,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -32,6 +31,7 @@ export function UpgradeForm({ devices, onDone }: { devices: VipDeviceRow[]; onDo
   const [toDate, setToDate] = useState<Dayjs | null>(null);
   const [effective, setEffective] = useState<VipEffective>('now');
   const upgrade = useUpgradeVip();
+  const onApproval = effective === 'approval';
 
   const period =
     mode === 'months' ? (months ? { Months: months } : null) : toDate ? { ToDate: toDate.format('YYYY-MM-DD') } : null;
@@ -49,7 +49,11 @@ export function UpgradeForm({ devices, onDone }: { devices: VipDeviceRow[]; onDo
     if (!body) return;
     try {
       const done = await upgrade.mutateAsync(body);
-      message.success(t('upgrade.done', { id: done.UpgradeID, balance: done.VPoint }));
+      message.success(
+        done.WorkIDs.length
+          ? t('upgrade.doneOnApproval', { id: done.UpgradeID, work: done.WorkIDs.join(', '), balance: done.VPoint })
+          : t('upgrade.done', { id: done.UpgradeID, balance: done.VPoint }),
+      );
       onDone();
     } catch {
       // the api client showed the server's message (not enough VPoints, a period out of range)
@@ -101,13 +105,20 @@ export function UpgradeForm({ devices, onDone }: { devices: VipDeviceRow[]; onDo
           <Radio.Group value={effective} onChange={(e) => setEffective(e.target.value as VipEffective)}>
             <Radio value="now">{t('effective.now')}</Radio>
             <Radio value="plus3">{t('effective.plus3')}</Radio>
-            <Tooltip title={t('effective.approvalLater')}>
-              <Radio value="approval" disabled>
-                {t('effective.approval')}
-              </Radio>
-            </Tooltip>
+            <Radio value="approval" data-testid="effective-approval">
+              {t('effective.approval')}
+            </Radio>
           </Radio.Group>
         </Form.Item>
+        {onApproval ? (
+          <Alert
+            className="wallet-approval-note"
+            type="info"
+            showIcon
+            title={t('effective.approvalHint')}
+            data-testid="approval-note"
+          />
+        ) : null}
       </Form>
       {devices.length === 0 ? <Alert type="info" showIcon title={t('upgrade.chooseDevices')} /> : null}
       {quote.isError ? <Alert type="error" showIcon title={(quote.error as Error).message} /> : null}
@@ -142,7 +153,12 @@ export function UpgradeForm({ devices, onDone }: { devices: VipDeviceRow[]; onDo
                 width: 110,
                 render: (v: string | null) => v ?? '—',
               },
-              { key: 'NewExpiresOn', dataIndex: 'NewExpiresOn', title: t('col.newExpiry'), width: 110 },
+              {
+                key: 'NewExpiresOn',
+                dataIndex: 'NewExpiresOn',
+                title: t(onApproval ? 'col.newExpiryIfApproved' : 'col.newExpiry'),
+                width: 110,
+              },
               { key: 'VPoint', dataIndex: 'VPoint', title: 'VPoint', align: 'right', width: 80 },
             ]}
           />
@@ -158,7 +174,10 @@ export function UpgradeForm({ devices, onDone }: { devices: VipDeviceRow[]; onDo
           <div style={{ marginTop: 12 }}>
             <Popconfirm
               title={t('upgrade.confirmTitle')}
-              description={t('upgrade.confirm', { count: q.Items.length, total: q.TotalVPoint })}
+              description={t(onApproval ? 'upgrade.confirmOnApproval' : 'upgrade.confirm', {
+                count: q.Items.length,
+                total: q.TotalVPoint,
+              })}
               okText={t('upgrade.submit')}
               cancelText={t('upgrade.cancel')}
               onConfirm={submit}

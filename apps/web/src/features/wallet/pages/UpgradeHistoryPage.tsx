@@ -80,7 +80,12 @@ export default function UpgradeHistoryPage() {
             width: 200,
             render: (n: number, row) => (
               <Popover content={devices(row)} trigger="click" placement="right">
-                <Button type="link" size="small" data-testid={`upgrade-devices-${row.UpgradeID}`}>
+                <Button
+                  type="link"
+                  size="small"
+                  className="wallet-devices-link"
+                  data-testid={`upgrade-devices-${row.UpgradeID}`}
+                >
                   {row.Devices.slice(0, 2)
                     .map((d) => d.DeviceID)
                     .join(', ')}
@@ -101,7 +106,15 @@ export default function UpgradeHistoryPage() {
             dataIndex: 'Effective',
             title: t('col.effective'),
             width: 150,
-            render: (v: string) => t(`effective.${v}`),
+            // On approval: which work order decides it, so it can be found in the approval dialog.
+            render: (v: string, row) => (
+              <span data-testid={`upgrade-effective-${row.UpgradeID}`}>
+                {t(`effective.${v}`)}
+                {row.WorkID ? (
+                  <span className="wallet-muted"> · {t('history.workOrder', { id: row.WorkID })}</span>
+                ) : null}
+              </span>
+            ),
           },
           { key: 'TotalVPoint', dataIndex: 'TotalVPoint', title: 'VPoint', width: 100, align: 'right', sortable: true },
           {

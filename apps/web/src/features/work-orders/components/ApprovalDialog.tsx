@@ -1,11 +1,12 @@
 import type { WorkRow } from '@lodestar/contract/work-orders';
 import { CheckStatus, WORK_ORDER_UI } from '@lodestar/domain';
-import { App, Form, Input, Modal } from 'antd';
+import { Alert, App, Form, Input, Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCheckWorkFlow } from '../api/check-work-flow.ts';
 import { approvalProblem, buildApprovalItems, type Decision, needsReceivingUnit } from '../work-order.ts';
 import { ReceivingUnitSelect } from './ReceivingUnitSelect.tsx';
+import { VipDevices, vipDetail } from './VipOrderCells.tsx';
 
 export interface ApprovalTarget {
   rows: WorkRow[];
@@ -98,11 +99,23 @@ export function ApprovalDialog({
           <li key={r.WorkID}>
             <span className="approval-order-type">{r.WorkTypeText}</span>
             <span className="mono">{r.TargetID}</span>
+            {r.Vip ? (
+              <>
+                <VipDevices t={t} row={r} />
+                <span className="muted">{vipDetail(t, r.Vip)}</span>
+              </>
+            ) : null}
             {r.WorkCont ? <span className="muted">{r.WorkCont}</span> : null}
           </li>
         ))}
       </ul>
       <Form form={form} layout="vertical" name="approval" preserve={false}>
+        {approving && rows.some((r) => r.Vip) ? (
+          <Alert className="approval-vip-note" type="info" showIcon title={t('vipApproveNote')} />
+        ) : null}
+        {!approving && rows.some((r) => r.Vip) ? (
+          <Alert className="approval-vip-note" type="info" showIcon title={t('vipRejectNote')} />
+        ) : null}
         {unitNeeded ? (
           <Form.Item
             name="ReHoldID"

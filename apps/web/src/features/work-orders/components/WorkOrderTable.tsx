@@ -4,6 +4,7 @@ import { Button, Space, Table, type TableColumnsType, Tag, Typography } from 'an
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { type Decision, isPending } from '../work-order.ts';
+import { VipDevices, vipDetail } from './VipOrderCells.tsx';
 
 const STATUS_COLOR: Record<number, string> = {
   [CheckStatus.UnderReview]: 'processing',
@@ -13,6 +14,7 @@ const STATUS_COLOR: Record<number, string> = {
 
 /** What the type alone does not say: the new package, the months, the IMEI, the receiving unit. */
 function typeDetail(t: TFunction<'work-orders'>, row: WorkRow): string {
+  if (row.Vip) return vipDetail(t, row.Vip);
   switch (row.WorkType) {
     case WorkType.PackageChange:
       return row.PackageName;
@@ -57,8 +59,20 @@ export function WorkOrderTable({ rows, loading, canAudit, selectedIds, onSelect,
         );
       },
     },
-    { title: t('col.iccid'), dataIndex: 'TargetID', width: 200, className: 'mono' },
-    { title: t('col.msisdn'), dataIndex: 'MSISDN', width: 130, render: dash },
+    {
+      title: t('col.iccid'),
+      dataIndex: 'TargetID',
+      width: 200,
+      className: 'mono',
+      render: (id: string, row) => (row.Vip ? <VipDevices t={t} row={row} /> : id),
+    },
+    {
+      title: t('col.msisdn'),
+      dataIndex: 'MSISDN',
+      width: 130,
+      // A VIP order's number (U<id>) stands where a card's MSISDN would: the wallet lists it by it.
+      render: (v: string, row) => (row.Vip ? <span className="mono">{row.TargetID}</span> : dash(v)),
+    },
     { title: t('col.content'), dataIndex: 'WorkCont', width: 180, ellipsis, render: dash },
     { title: t('col.applicant'), dataIndex: 'UserName', width: 110, ellipsis },
     { title: t('col.applyTime'), dataIndex: 'ApplyTime', width: 165 },
