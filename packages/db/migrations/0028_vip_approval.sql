@@ -1,0 +1,2 @@
+ALTER TABLE "work_orders" ALTER COLUMN "sim_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "work_orders" ADD CONSTRAINT "work_orders_sim_check" CHECK (("work_orders"."work_type" = 7) = ("work_orders"."sim_id" IS NULL));
