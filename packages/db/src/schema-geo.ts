@@ -39,6 +39,26 @@ export const deviceRegions = pgTable(
   (t) => [index('device_regions_province_idx').on(t.province, t.city)],
 );
 
+/**
+ * The business map's country view as a rollup (issue #21: 100,000 devices in under a second): located devices per
+ * unit, province and heat cell of 0.5° (cell index = round(degrees / 0.5)). The locator adds each move to it as it
+ * saves the region, and rebuilds it on every background pass, which also brings in devices moved to another unit or
+ * removed (within that pass's 30 s).
+ */
+export const spreadCells = pgTable(
+  'spread_cells',
+  {
+    holdId: integer('hold_id')
+      .notNull()
+      .references(() => holds.id, { onDelete: 'cascade' }),
+    province: text('province').notNull(),
+    cellX: integer('cell_x').notNull(),
+    cellY: integer('cell_y').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.holdId, t.province, t.cellX, t.cellY] })],
+);
+
 /** The provinces a unit operates in; at most one of them is its default. */
 export const holdProvinces = pgTable(
   'hold_provinces',

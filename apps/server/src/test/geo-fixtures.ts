@@ -41,5 +41,9 @@ export async function addVehicle(t: TestApp, holdId: number, plate: string): Pro
 }
 
 export async function moveDevice(t: TestApp, pk: number, at: { lon: number; lat: number }): Promise<void> {
-  await t.database.pool.query('UPDATE device_states SET lat = $2, lon = $3 WHERE device_pk = $1', [pk, at.lat, at.lon]);
+  // As the ingest writes a newer fix: its receive time too (a request's locate pass looks at states newer than that).
+  await t.database.pool.query(
+    'UPDATE device_states SET lat = $2, lon = $3, receive_time = now() WHERE device_pk = $1',
+    [pk, at.lat, at.lon],
+  );
 }

@@ -5,6 +5,8 @@ import type { LocatedRegion, SpreadRepository } from './repository.ts';
 /** Devices located per statement; a background pass repeats until none is left. */
 const BATCH = 5000;
 export const LOCATE_INTERVAL_MS = 30_000;
+/** A request looks at states that arrived since the last full pass began, less this much (a slow writer's commit). */
+const SINCE_MARGIN_MS = 60_000;
 
 /**
  * Keeps device_regions up to date with device_states: each pass locates the devices whose latest position has
@@ -13,22 +15,39 @@ export const LOCATE_INTERVAL_MS = 30_000;
  */
 export class RegionLocator {
   private chain: Promise<number> = Promise.resolve(0);
+  /** When the last full pass began (ms): a bounded pass after it need only look at states newer than that. */
+  private fullSince: number | null = null;
 
   constructor(
     private readonly repo: SpreadRepository,
     private readonly index: () => RegionIndex,
   ) {}
 
-  /** One pass of at most `maxDevices` (a request bounds its wait; the background pass does all). */
+  /**
+   * One pass of at most `maxDevices` (a request bounds its wait). The background pass does all, then rebuilds the
+   * country rollup (spread_cells), which brings in devices moved to another unit or removed since.
+   */
   run(maxDevices = Number.POSITIVE_INFINITY): Promise<number> {
-    this.chain = this.chain.catch(() => 0).then(() => this.pass(maxDevices));
+    const full = maxDevices === Number.POSITIVE_INFINITY;
+    this.chain = this.chain
+      .catch(() => 0)
+      .then(async () => {
+        const started = Date.now();
+        const since = full || this.fullSince === null ? undefined : new Date(this.fullSince - SINCE_MARGIN_MS);
+        const n = await this.pass(maxDevices, since);
+        if (full) {
+          await this.repo.rebuildCells();
+          this.fullSince = started;
+        }
+        return n;
+      });
     return this.chain;
   }
 
-  private async pass(maxDevices: number): Promise<number> {
+  private async pass(maxDevices: number, since: Date | undefined): Promise<number> {
     let done = 0;
     while (done < maxDevices) {
-      const states = await this.repo.pending(Math.min(BATCH, maxDevices - done));
+      const states = await this.repo.pending(Math.min(BATCH, maxDevices - done), since);
       if (!states.length) break;
       const index = this.index();
       const regions: LocatedRegion[] = states.map((s) => ({

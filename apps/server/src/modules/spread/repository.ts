@@ -43,34 +43,61 @@ const TOTAL: Record<SpreadKind, string> = {
   customers: 'SELECT count(*)::int AS n FROM holds WHERE path LIKE $1 AND path <> left($1, -1)',
 };
 
+/** The country view's heat cell of a row's position (`t.lat`, `t.lon`): indices of COUNTRY_CELL degrees. */
+export const COUNTRY_CELL = 0.5;
+const CELL = (t: string) =>
+  `round(${t}.lon / ${COUNTRY_CELL})::int AS cell_x, round(${t}.lat / ${COUNTRY_CELL})::int AS cell_y`;
+
 /** device_regions (written by the locator) and the business map's aggregates over it. SQL only. */
 export class SpreadRepository {
   constructor(private readonly pool: Pool) {}
 
-  /** Devices whose latest position has no region yet or moved from the one located. */
-  async pending(limit: number): Promise<PendingState[]> {
+  /**
+   * Devices whose latest position has no region yet or moved from the one located; with `since`, only those whose
+   * state arrived since then (receive_time, or fix_time for a state written without one): the rest of the fleet is
+   * left out before the join, which was most of a request's time at 100,000 devices.
+   */
+  async pending(limit: number, since?: Date): Promise<PendingState[]> {
     const { rows } = await this.pool.query<{ device_pk: number; lat: number; lon: number }>(
       `SELECT s.device_pk, s.lat, s.lon FROM device_states s
          LEFT JOIN device_regions r ON r.device_pk = s.device_pk
         WHERE s.lat IS NOT NULL AND s.lon IS NOT NULL AND (s.lat <> 0 OR s.lon <> 0)
+          AND ($2::timestamptz IS NULL OR coalesce(s.receive_time, s.fix_time) >= $2)
           AND (r.device_pk IS NULL OR r.lat <> s.lat OR r.lon <> s.lon)
         LIMIT $1`,
-      [limit],
+      [limit, since ?? null],
     );
     return rows.map((r) => ({ devicePk: r.device_pk, lat: r.lat, lon: r.lon }));
   }
 
+  /**
+   * Saves the regions and moves each device's count in spread_cells from its old cell to its new one, in one
+   * statement (its CTEs share one snapshot: `old` is the regions before the upsert).
+   */
   async save(regions: LocatedRegion[]): Promise<void> {
     if (!regions.length) return;
     // One statement for the batch (arrays, not a row of parameters each); a device removed meanwhile is skipped.
     await this.pool.query(
-      `INSERT INTO device_regions (device_pk, province, city, lat, lon, located_at)
-       SELECT x.pk, x.province, x.city, x.lat, x.lon, now()
-         FROM unnest($1::int[], $2::text[], $3::text[], $4::float8[], $5::float8[]) AS x(pk, province, city, lat, lon)
-        WHERE EXISTS (SELECT 1 FROM devices d WHERE d.id = x.pk)
-       ON CONFLICT (device_pk) DO UPDATE
-         SET province = EXCLUDED.province, city = EXCLUDED.city, lat = EXCLUDED.lat, lon = EXCLUDED.lon,
-             located_at = EXCLUDED.located_at`,
+      `WITH x AS (
+         SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::float8[], $5::float8[]) AS x(pk, province, city, lat, lon)
+          WHERE EXISTS (SELECT 1 FROM devices d WHERE d.id = x.pk)),
+       old AS (SELECT r.device_pk, r.province, r.lat, r.lon FROM device_regions r JOIN x ON x.pk = r.device_pk),
+       up AS (
+         INSERT INTO device_regions (device_pk, province, city, lat, lon, located_at)
+         SELECT pk, province, city, lat, lon, now() FROM x
+         ON CONFLICT (device_pk) DO UPDATE
+           SET province = EXCLUDED.province, city = EXCLUDED.city, lat = EXCLUDED.lat, lon = EXCLUDED.lon,
+               located_at = EXCLUDED.located_at
+         RETURNING device_pk, province, lat, lon),
+       moved AS (
+         SELECT d.hold_id, c.province, ${CELL('c')}, sum(c.n)::int AS n
+           FROM (SELECT device_pk, province, lat, lon, -1 AS n FROM old
+                 UNION ALL SELECT device_pk, province, lat, lon, 1 FROM up) c
+           JOIN devices d ON d.id = c.device_pk
+          WHERE c.province <> '' GROUP BY 1, 2, 3, 4)
+       INSERT INTO spread_cells AS s (hold_id, province, cell_x, cell_y, n)
+       SELECT * FROM moved WHERE n <> 0
+       ON CONFLICT (hold_id, province, cell_x, cell_y) DO UPDATE SET n = s.n + EXCLUDED.n`,
       [
         regions.map((r) => r.devicePk),
         regions.map((r) => r.province),
@@ -79,6 +106,36 @@ export class SpreadRepository {
         regions.map((r) => r.lon),
       ],
     );
+  }
+
+  /** spread_cells again from device_regions and the devices' units as they are now (the locator's background pass). */
+  async rebuildCells(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('DELETE FROM spread_cells');
+      await client.query(
+        `INSERT INTO spread_cells (hold_id, province, cell_x, cell_y, n)
+         SELECT d.hold_id, r.province, ${CELL('r')}, count(*)::int FROM device_regions r JOIN devices d ON d.id = r.device_pk
+          WHERE r.province <> '' GROUP BY 1, 2, 3, 4`,
+      );
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** The country view of a subtree's devices off the rollup: per province and 0.5° cell (a few thousand rows). */
+  async countryCells(holdPath: string): Promise<{ province: string; x: number; y: number; n: number }[]> {
+    const { rows } = await this.pool.query<{ province: string; x: number; y: number; n: number }>(
+      `SELECT province, cell_x AS x, cell_y AS y, sum(n)::int AS n FROM spread_cells
+        WHERE hold_id IN (SELECT id FROM holds WHERE path LIKE $1) GROUP BY 1, 2, 3 HAVING sum(n) > 0`,
+      [`${holdPath}%`],
+    );
+    return rows;
   }
 
   private where(f: AreaFilter): { sql: string; params: unknown[] } {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addVehicle, moveDevice, PLACES, placeDevice } from '../../test/geo-fixtures.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { RegionIndex } from './regions.ts';
+import { SpreadRepository } from './repository.ts';
 
 afterAll(stopTestServers);
 
@@ -124,5 +125,35 @@ describe.each(dbTargets())('business map on $name PostgreSQL', (target) => {
       const r = await call('Spread/GetDistribution', { HoldID, Level: 'country', Kind: 'devices' });
       expect({ code: r.code, errCode: r.errCode }).toEqual({ code: 403, errCode: ErrCode.OutsideHold });
     }
+  });
+
+  it('the country rollup follows a device moved to another unit or removed once the background pass rebuilds it', async () => {
+    const country = async (HoldID?: number) =>
+      (await dist({ Level: 'country', Kind: 'devices', ...(HoldID ? { HoldID } : {}) })).Rows.map((r) => [
+        r.Code,
+        r.Count,
+      ]);
+    const sql = (text: string, values: unknown[]) => t.database.pool.query(text, values);
+    // The Hangzhou device goes to the unit below; a Guangzhou one is removed.
+    await sql('UPDATE devices SET hold_id = $1 WHERE id = $2', [child.id, moving]);
+    const gz = (
+      await sql(
+        `SELECT r.device_pk FROM device_regions r JOIN devices d ON d.id = r.device_pk
+          WHERE r.city = '广州市' AND d.hold_id = $1 LIMIT 1`,
+        [hold.id],
+      )
+    ).rows[0].device_pk;
+    await sql('DELETE FROM devices WHERE id = $1', [gz]);
+    await new SpreadRepository(t.database.pool).rebuildCells();
+    expect(await country()).toEqual([
+      ['44', 2],
+      ['33', 1],
+    ]);
+    expect(await country(child.id)).toEqual([
+      ['33', 1],
+      ['44', 1],
+    ]);
+    // The live reading (a province) and the rollup (the country) agree.
+    expect((await dist({ Level: 'province', Code: '44', Kind: 'devices' })).Total).toBe(2);
   });
 });

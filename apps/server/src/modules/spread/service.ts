@@ -6,10 +6,10 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { cityName, provinceCodeOf, provinceName, provinceOfCode } from '../geocode/names.ts';
 import type { RegionLocator } from './locator.ts';
 import { provinceOfCity, spreadMap } from './maps.ts';
-import type { AreaFilter, SpreadRepository } from './repository.ts';
+import { type AreaFilter, COUNTRY_CELL, type SpreadRepository } from './repository.ts';
 
 /** Heat cells: about 50 km for the country, 10 km in a province, 2 km in a city. */
-const CELL: Record<SpreadLevel, number> = { country: 0.5, province: 0.1, city: 0.02 };
+const CELL: Record<SpreadLevel, number> = { country: COUNTRY_CELL, province: 0.1, city: 0.02 };
 /** A request locates at most this many moved devices itself (≈ 0.1 s); the background pass does the rest. */
 const LOCATE_ON_REQUEST = 5000;
 
@@ -27,9 +27,8 @@ export class SpreadService {
     await this.locator.run(LOCATE_ON_REQUEST);
     const f: AreaFilter = { holdPath, kind: q.Kind, province: area.province, city: area.city };
     const by = q.Level === 'country' ? 'province' : 'city';
-    const [counts, heat, total] = await Promise.all([
-      this.repo.counts(f, by),
-      q.Kind === 'customers' ? Promise.resolve([]) : this.repo.heat(f, CELL[q.Level]),
+    const [{ counts, heat }, total] = await Promise.all([
+      q.Level === 'country' && q.Kind === 'devices' ? this.countryDevices(holdPath) : this.live(f, q.Level, by),
       q.Level === 'country' ? this.repo.total(holdPath, q.Kind) : Promise.resolve(0),
     ]);
     const located = counts.reduce((s, r) => s + r.n, 0);
@@ -44,6 +43,36 @@ export class SpreadService {
       Unlocated: q.Level === 'country' ? Math.max(0, total - located) : 0,
       Heat: heat,
     };
+  }
+
+  /** Counts and heat off device_regions itself: a province's or city's devices, or vehicles and customers. */
+  private async live(f: AreaFilter, level: SpreadLevel, by: 'province' | 'city') {
+    const [counts, heat] = await Promise.all([
+      this.repo.counts(f, by),
+      f.kind === 'customers' ? Promise.resolve([]) : this.repo.heat(f, CELL[level]),
+    ]);
+    return { counts, heat };
+  }
+
+  /**
+   * The country's devices off the spread_cells rollup: a few thousand rows per province and 0.5° cell instead of
+   * every located device (100,000 took 0.6 s at p50 on the shared 2-core machine, bench/RESULTS.md).
+   */
+  private async countryDevices(holdPath: string) {
+    const cells = await this.repo.countryCells(holdPath);
+    const byProvince = new Map<string, number>();
+    const byCell = new Map<string, [number, number, number]>();
+    for (const c of cells) {
+      byProvince.set(c.province, (byProvince.get(c.province) ?? 0) + c.n);
+      const key = `${c.x},${c.y}`;
+      const hit = byCell.get(key);
+      if (hit) hit[2] += c.n;
+      else byCell.set(key, [Number((c.x * COUNTRY_CELL).toFixed(4)), Number((c.y * COUNTRY_CELL).toFixed(4)), c.n]);
+    }
+    const counts = [...byProvince]
+      .map(([code, n]) => ({ code, n }))
+      .sort((a, b) => b.n - a.n || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+    return { counts, heat: [...byCell.values()] };
   }
 
   map(q: MapInput, lang: Language): SpreadMap {

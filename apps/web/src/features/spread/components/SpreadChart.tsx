@@ -33,6 +33,10 @@ export function SpreadChart({ mapKey, outline, data, heat, onPick, countLabel, h
     if (!box.current) return;
     const instance = echarts.init(box.current, undefined, { renderer: 'canvas' });
     chart.current = instance;
+    // When the map and heat layer are drawn, as an epoch instant: bench/spread.ts measures navigation → drawn by it.
+    instance.on('finished', () =>
+      box.current?.setAttribute('data-drawn', String(Math.round(performance.timeOrigin + performance.now()))),
+    );
     instance.on('click', (e) => {
       if (e.componentType === 'geo' || e.seriesType === 'map') pick.current?.(String(e.name));
     });
@@ -118,5 +122,5 @@ export function SpreadChart({ mapKey, outline, data, heat, onPick, countLabel, h
     );
   }, [mapKey, outline, data, heat, labels, countLabel]);
 
-  return <div ref={box} data-testid="spread-map" style={{ height, width: '100%' }} />;
+  return <div ref={box} data-testid="spread-map" data-map={mapKey} style={{ height, width: '100%' }} />;
 }
