@@ -212,7 +212,7 @@ describe('branding', () => {
   });
 });
 
-describe('insurance at 1440 px', () => {
+describe('insurance and spread', () => {
   it('keeps the important columns and the actions in view in zh, en and fr', async () => {
     await as(EAST_ADMIN);
     const east = await apiAs(EAST_ADMIN);
@@ -253,5 +253,11 @@ describe('insurance at 1440 px', () => {
       ).toEqual([]);
     }
     await chooseLanguage('zh');
+  });
+
+  it('titles /spread with its menu name', async () => {
+    await page.goto(`${server.url}/spread`);
+    await expect.poll(() => page.locator('.page-layout-title').textContent()).toBe('业务分布热力图');
+    expect(await page.locator('.ant-menu-item-selected').textContent()).toBe('业务分布热力图');
   });
 });
