@@ -1,6 +1,6 @@
 import { AccountType } from '@lodestar/domain';
 import { describe, expect, it } from 'vitest';
-import { isMenuPage, landingPath, titleOf, visibleMenu, workspaceOf, workspacesOf } from './menu.ts';
+import { isMenuPage, landingPath, mayOpen, titleOf, visibleMenu, workspaceOf, workspacesOf } from './menu.ts';
 
 describe('console menu helpers', () => {
   it('names a page shared by a parent and its index child after the child', () => {
@@ -42,5 +42,16 @@ describe('console menu helpers', () => {
   it('lands an installer account on its phone view, whatever its functions', () => {
     expect(landingPath(new Set([30, 31, 42]), 'tracking', AccountType.Installer)).toBe('/installer');
     expect(landingPath(new Set([30, 31, 42]), 'tracking', AccountType.User)).toBe('/monitor/online');
+  });
+
+  it('opens a page a log-in was sent from only for a user who may open it', () => {
+    expect(mayOpen('/vip/wallet?x=1', new Set([71, 66]))).toBe(true);
+    expect(mayOpen('/vip/wallet', new Set([66]))).toBe(false);
+    expect(mayOpen('/vip/wallet', new Set([71, 73]))).toBe(false);
+    expect(mayOpen('/notice', new Set([1]))).toBe(false);
+    expect(mayOpen('/user/info', new Set())).toBe(true);
+    expect(mayOpen('/installer/tasks', new Set(), AccountType.Installer)).toBe(true);
+    expect(mayOpen('/user/info', new Set(), AccountType.Installer)).toBe(false);
+    expect(mayOpen('/installer', new Set([30]), AccountType.User)).toBe(false);
   });
 });

@@ -57,6 +57,30 @@ export function visibleMenu(workspace: Workspace, funs: ReadonlySet<number>): Me
   return strip(allowedMenu(MENUS[workspace], funs)).filter((e) => !e.children || e.children.length > 0);
 }
 
+/** The function ids a menu path needs: its own and its parents'. */
+const pathFns = new Map<string, number[]>();
+const collectFns = (menu: readonly MenuEntry[], above: number[]): void => {
+  for (const entry of menu) {
+    const fns = entry.fn === undefined ? above : [...above, entry.fn];
+    // A parent and its index child share a path: the child's (longer) list is the page's.
+    if (!pathFns.has(entry.path) || fns.length > (pathFns.get(entry.path)?.length ?? 0)) pathFns.set(entry.path, fns);
+    if (entry.children) collectFns(entry.children, fns);
+  }
+};
+collectFns([...SIM_MENU, ...GPS_MENU, ...USER_MENU], []);
+
+/**
+ * Whether a user may open a path (with its query) it was sent to the log-in from: someone else may log in
+ * in the same browser, and a page of the previous user that this one lacks the functions for would open on /401.
+ * Paths outside the menus are left to their own guards.
+ */
+export function mayOpen(path: string, funs: ReadonlySet<number>, accountType?: number | null): boolean {
+  const pathname = path.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
+  const installerPath = pathname === INSTALLER_HOME || pathname.startsWith(`${INSTALLER_HOME}/`);
+  if ((accountType === AccountType.Installer) !== installerPath) return false;
+  return (pathFns.get(pathname) ?? []).every((fn) => funs.has(fn));
+}
+
 export const workspacesOf = (funs: ReadonlySet<number>): Workspace[] =>
   WORKSPACES.filter((ws) => visibleMenu(ws, funs).length > 0);
 

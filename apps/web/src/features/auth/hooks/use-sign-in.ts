@@ -1,7 +1,7 @@
 import { Fn } from '@lodestar/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { landingPath } from '../../../router/menu.ts';
+import { landingPath, mayOpen } from '../../../router/menu.ts';
 import { type LoginSession, toLanguage, useSession } from '../../../store/session.ts';
 import { isMonitorPath, prefetchMonitorData } from '../../monitor/preload.ts';
 import { userInfoKey } from '../../user/api/get-user-info.ts';
@@ -42,7 +42,8 @@ export function useSignIn() {
         (profile) => queryClient.setQueryData(userInfoKey, profile),
         () => undefined, // the interface already speaks it; the header's switch saves it again when used
       );
-    const target = returnTo ?? landingOf(state);
+    const funs = new Set(state.loginInfo.allFuns);
+    const target = returnTo && mayOpen(returnTo, funs, state.accountType) ? returnTo : landingOf(state);
     if (isMonitorPath(target) && state.loginInfo.allFuns.includes(Fn.onlineMonitor))
       prefetchMonitorData(queryClient, state.currentHoldId);
     navigate(target, { replace: true });
