@@ -70,11 +70,7 @@ export type ColumnKey = keyof typeof COLUMNS;
 
 /** What the report's own notes say (a row's `Note` holds the id, the console and the files its words). */
 export const NOTES = {
-  noAcc: {
-    zh: '无数据：设备未上报ACC状态',
-    en: 'No data: the device reports no ACC state',
-    fr: 'Aucune donnée : l’appareil ne transmet pas l’état ACC',
-  },
+  noAcc: { zh: '无数据(未上报ACC)', en: 'No data (no ACC)', fr: 'Aucune donnée (pas d’ACC)' },
 } as const satisfies Record<string, Texts>;
 
 /**
