@@ -74,6 +74,15 @@ export default function InvoicePage() {
         }}
         columns={[
           { title: t('createTime'), dataIndex: 'CreateTime', key: 'CreateTime', width: 170, sorter: true },
+          // Second, so a request's state shows without scrolling in a console narrowed by the unit panel and menu.
+          {
+            title: t('status'),
+            dataIndex: 'Status',
+            key: 'Status',
+            width: 100,
+            sorter: true,
+            render: (v: InvoiceStatus) => <Tag color={v === 'issued' ? 'green' : 'gold'}>{t(`statuses.${v}`)}</Tag>,
+          },
           { title: t('unit'), dataIndex: 'HoldName', width: 140, ellipsis: true },
           { title: t('title'), dataIndex: 'Title', width: 200, ellipsis: true },
           { title: t('type'), dataIndex: 'Type', width: 110, render: (v: string) => t(`types.${v}`) },
@@ -87,14 +96,6 @@ export default function InvoicePage() {
             render: (v: number) => formatFen(v),
           },
           { title: t('orders'), dataIndex: 'OrderNos', width: 110, render: (v: string[]) => v.length },
-          {
-            title: t('status'),
-            dataIndex: 'Status',
-            key: 'Status',
-            width: 100,
-            sorter: true,
-            render: (v: InvoiceStatus) => <Tag color={v === 'issued' ? 'green' : 'gold'}>{t(`statuses.${v}`)}</Tag>,
-          },
           { title: t('invoiceNo'), dataIndex: 'InvoiceNo', width: 190, render: (v: string | null) => v ?? '—' },
           {
             title: t('actions'),
