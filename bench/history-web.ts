@@ -35,6 +35,8 @@ interface Load {
   requestToDrawnMs: number;
   callMs: number;
   pageShareMs: number;
+  /** Of the page's share: the reply read and decoded into columns (the 'history:track-decoded' mark). */
+  decodedMs: number | null;
   pageLoadToDrawnMs: number;
   bytes: number;
   drawnPoints: number;
@@ -62,11 +64,13 @@ async function loadOnce(page: Page, url: string): Promise<Load> {
     const e = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) =>
       r.name.includes('/History/GetTrack'),
     );
+    const decoded = performance.getEntriesByName('history:track-decoded')[0];
     return e
       ? {
           start: performance.timeOrigin + e.startTime,
           end: performance.timeOrigin + e.responseEnd,
           bytes: e.encodedBodySize,
+          decoded: decoded ? performance.timeOrigin + decoded.startTime : null,
         }
       : null;
   });
@@ -77,6 +81,7 @@ async function loadOnce(page: Page, url: string): Promise<Load> {
     requestToDrawnMs: Math.round(ready - t.start),
     callMs: Math.round(t.end - t.start),
     pageShareMs: Math.round(ready - t.end),
+    decodedMs: t.decoded === null ? null : Math.round(t.decoded - t.end),
     pageLoadToDrawnMs: ready - started,
     bytes: t.bytes,
     drawnPoints: Number(await box.getAttribute('data-track-points')),
