@@ -227,21 +227,27 @@ export const hasVisitChanges = (c: VisitChanges | undefined): c is VisitChanges 
  * Visit changes reach zone_states through a stage: COPY has no upsert or delete. The stage is a temporary table
  * of the connection (emptied by every commit), the statement that applies it prepared once a connection, so a
  * flush pays neither parsing nor planning for it. Without NOT NULLs: a bad row fails the flush in the statement
- * that applies it, after the COPYs.
+ * that applies it, after the COPYs. Its one plan is made knowing nothing of the stage's size, and as joins it
+ * hashed all of zone_states and devices at every flush (EXPLAIN EXECUTE: 0.6 ms for 3,000 visits): the stage's
+ * keys go in as arrays, which only index look-ups use.
  */
 export const VISIT_STAGE_SETUP = `
 CREATE TEMPORARY TABLE IF NOT EXISTS zone_visit_changes (device_pk int4, zone_kind text, zone_id int4,
        entered_at timestamptz, overspeed boolean, stay_fired boolean, gone boolean) ON COMMIT DELETE ROWS;
 PREPARE lodestar_apply_visits AS
 WITH gone AS (
-  DELETE FROM zone_states z USING pg_temp.zone_visit_changes x
-   WHERE x.gone AND z.device_pk = x.device_pk AND z.zone_kind = x.zone_kind AND z.zone_id = x.zone_id)
--- The join skips a device removed since the flush read it: zone_states has a foreign key, and one missing device
--- must not fail the whole flush (positions and events have none).
+  DELETE FROM zone_states z
+   WHERE z.device_pk = ANY (ARRAY(SELECT device_pk FROM pg_temp.zone_visit_changes WHERE gone))
+     AND (z.device_pk, z.zone_kind, z.zone_id) IN
+         (SELECT device_pk, zone_kind, zone_id FROM pg_temp.zone_visit_changes WHERE gone))
 INSERT INTO zone_states (device_pk, zone_kind, zone_id, entered_at, overspeed, stay_fired)
 SELECT x.device_pk, x.zone_kind, x.zone_id, x.entered_at, x.overspeed, x.stay_fired
-  FROM pg_temp.zone_visit_changes x JOIN devices d ON d.id = x.device_pk
+  FROM pg_temp.zone_visit_changes x
  WHERE NOT x.gone
+   -- Skips a device removed since the flush read it: zone_states has a foreign key, and one missing device must
+   -- not fail the whole flush (positions and events have none).
+   AND x.device_pk = ANY (ARRAY(SELECT d.id FROM devices d WHERE d.id = ANY (ARRAY(
+         SELECT device_pk FROM pg_temp.zone_visit_changes WHERE NOT gone))))
 ON CONFLICT (device_pk, zone_kind, zone_id) DO UPDATE SET
   entered_at = EXCLUDED.entered_at, overspeed = EXCLUDED.overspeed, stay_fired = EXCLUDED.stay_fired`;
 
