@@ -24,6 +24,8 @@ let page: Page;
 
 const modal = () => page.locator('.ant-modal:visible');
 const popupItems = () => page.locator('[data-testid=bulletin-popup-item]:visible');
+/** The pop-up's own dialog: the notice form's may still be fading out when the pop-up opens over it. */
+const popup = () => page.locator('.ant-modal:visible', { has: page.getByTestId('bulletin-popup-item') });
 
 beforeAll(async () => {
   server = await startServer({ DEMO: '1', GATEWAY_DISABLED: '1', LOG_LEVEL: 'warn' });
@@ -96,7 +98,7 @@ describe('notices', () => {
     await expect.poll(() => page.locator('.ant-table-tbody').textContent()).toContain(TITLE);
     // The author's own unit reads it too: its pop-up comes at once; closed, it stays closed.
     await expect.poll(() => popupItems().count()).toBe(1);
-    await modal().locator('.ant-modal-footer .ant-btn-primary').click();
+    await popup().locator('.ant-modal-footer .ant-btn-primary').click();
     await expect.poll(() => popupItems().count()).toBe(0);
 
     await as(DISPATCHER);
@@ -105,7 +107,7 @@ describe('notices', () => {
     await expect.poll(() => popupItems().first().textContent()).toContain('平台升级');
     await expect.poll(() => page.getByTestId('bulletin-bell').getAttribute('data-count')).toBe('1');
     await browser.shot('bulletins-popup-zh');
-    await modal().locator('.ant-modal-footer .ant-btn-primary').click();
+    await popup().locator('.ant-modal-footer .ant-btn-primary').click();
     await expect.poll(() => popupItems().count()).toBe(0);
     const dispatcher = await apiAs(DISPATCHER);
     await expect
