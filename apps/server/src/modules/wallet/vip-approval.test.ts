@@ -198,6 +198,42 @@ describe.each(dbTargets())('VIP upgrade effective on work-order approval on $nam
     expect(listed.CheckStatus).toBe(CheckStatus.Agreed);
   });
 
+  it('gives back the VPoints of a device that gains nothing on approval (its expiry reached the bought date)', async () => {
+    const devs = await insertDevices(t, a.child.id, [
+      [1, '2027-06-30'],
+      [2, '2027-06-30'],
+    ]);
+    const up = await call<Upgraded>('Vip/Upgrade', {
+      DeviceIDs: devs.map((d) => d.deviceId),
+      ToDate: '2029-06-30',
+      Effective: 'approval',
+    });
+    expect(up.code).toBe(200);
+    const items = await t.database.db
+      .select({ vpoint: vipUpgradeItems.vpoint })
+      .from(vipUpgradeItems)
+      .where(eq(vipUpgradeItems.upgradeId, up.data.UpgradeID))
+      .orderBy(asc(vipUpgradeItems.id));
+    expect(items[0]!.vpoint).toBeGreaterThan(0);
+    // While the order waited, the first device was upgraded past the bought date by other means.
+    await t.database.db.update(devices).set({ vipExpiresAt: '2029-12-31' }).where(eq(devices.id, devs[0]!.id));
+    const before = await ledger(t, a.hold.id);
+    const [row] = (await vipOrders()).filter((r) => r.Vip.UpgradeID === up.data.UpgradeID);
+    expect((await decide(row!, CheckStatus.Agreed)).code).toBe(200);
+
+    expect(
+      await expiries(
+        t,
+        devs.map((d) => d.id),
+      ),
+    ).toEqual(['2029-12-31', '2029-06-30']);
+    const after = await ledger(t, a.hold.id);
+    const refunds = after.entries.filter((e) => e.kind === WalletEntryKind.Refund && e.upgradeId === up.data.UpgradeID);
+    expect(refunds.map((e) => e.vpoint)).toEqual([items[0]!.vpoint]);
+    expect([after.balance, after.sum]).toEqual([before.balance + items[0]!.vpoint, before.sum + items[0]!.vpoint]);
+    expect((await historyOf(up.data.UpgradeID)).Status).toBe(VipUpgradeStatus.Applied);
+  });
+
   it('refunds the VPoints exactly once on rejection and leaves the expiry', async () => {
     const { devs, up, row } = await applyForTwo(24);
     const before = await ledger(t, a.hold.id);

@@ -51,8 +51,10 @@ export class VipApproval {
     const approved = settled.filter((s) => s.approved).map((s) => s.upgrade);
     const rejected = settled.filter((s) => !s.approved).map((s) => s.upgrade);
 
-    const moved = await this.apply(vip, approved, formatInZone(new Date(), auth.timeZone).slice(0, 10));
-    await this.refund(this.wallet.on(tx), vip, rejected, auth.userId);
+    const wallet = this.wallet.on(tx);
+    const { moved, unused } = await this.apply(vip, approved, formatInZone(new Date(), auth.timeZone).slice(0, 10));
+    await this.refund(wallet, vip, rejected, auth.userId);
+    await this.credit(wallet, unused, auth.userId);
     if (!moved.size) return;
     // Caches reloaded before the commit would read the old expiry.
     afterCommit(() => {
@@ -61,19 +63,31 @@ export class VipApproval {
     });
   }
 
-  private async apply(vip: VipRepository, upgrades: UpgradeRecord[], today: string): Promise<Set<string>> {
+  /**
+   * Moves the approved upgrades' expiries. A device that gains nothing (removed since, or bought to a date its
+   * expiry has reached meanwhile) was still paid for: its VPoints come back in `unused`, by upgrade.
+   */
+  private async apply(
+    vip: VipRepository,
+    upgrades: UpgradeRecord[],
+    today: string,
+  ): Promise<{ moved: Set<string>; unused: Map<UpgradeRecord, number> }> {
     const moved = new Set<string>();
-    if (!upgrades.length) return moved;
+    const unused = new Map<UpgradeRecord, number>();
+    if (!upgrades.length) return { moved, unused };
     const items = await vip.itemsOf(upgrades.map((u) => u.id));
     const pks = [...new Set(items.flatMap((i) => (i.devicePk === null ? [] : [i.devicePk])))];
     const devices = new Map((await vip.lockDevices(pks)).map((d) => [d.id, d]));
     const now = new Date();
     for (const upgrade of upgrades) {
       for (const item of items.filter((i) => i.upgradeId === upgrade.id)) {
-        // A device removed since the upgrade was paid for has no expiry left to move.
         const device = item.devicePk === null ? undefined : devices.get(item.devicePk);
-        if (!device) continue;
-        const before = device.vipExpiresAt;
+        const before = device?.vipExpiresAt ?? null;
+        if (!device || (upgrade.toDate && before !== null && before >= upgrade.toDate)) {
+          unused.set(upgrade, (unused.get(upgrade) ?? 0) + item.vpoint);
+          if (device) await vip.setItemExpiry(item.id, before, before!);
+          continue;
+        }
         const after = approvedExpiry(before, today, upgrade);
         await vip.setExpiry(device.id, after);
         await vip.setItemExpiry(item.id, before, after);
@@ -82,18 +96,20 @@ export class VipApproval {
       }
       await vip.settle(upgrade.id, VipUpgradeStatus.Applied, now);
     }
-    return moved;
+    return { moved, unused };
   }
 
-  private async refund(wallet: WalletRepository, vip: VipRepository, upgrades: UpgradeRecord[], userId: number) {
-    if (!upgrades.length) return;
-    const balances = await wallet.lockWallets(upgrades.map((u) => u.holdId));
-    for (const upgrade of upgrades) {
+  /** Gives VPoints back to the upgrades' wallets, one refund row each, in the review's transaction. */
+  private async credit(wallet: WalletRepository, amounts: Map<UpgradeRecord, number>, userId: number) {
+    if (!amounts.size) return;
+    const balances = await wallet.lockWallets([...amounts.keys()].map((u) => u.holdId));
+    for (const [upgrade, vpoint] of amounts) {
+      if (vpoint <= 0) continue;
       const after = await wallet.addEntry(
         {
           holdId: upgrade.holdId,
           kind: WalletEntryKind.Refund,
-          vpoint: upgrade.totalVPoint,
+          vpoint,
           orderNo: `U${upgrade.id}`,
           userId,
           upgradeId: upgrade.id,
@@ -102,7 +118,11 @@ export class VipApproval {
         balances.get(upgrade.holdId) ?? 0,
       );
       balances.set(upgrade.holdId, after);
-      await vip.settle(upgrade.id, VipUpgradeStatus.Rejected, null);
     }
+  }
+
+  private async refund(wallet: WalletRepository, vip: VipRepository, upgrades: UpgradeRecord[], userId: number) {
+    await this.credit(wallet, new Map(upgrades.map((u) => [u, u.totalVPoint])), userId);
+    for (const upgrade of upgrades) await vip.settle(upgrade.id, VipUpgradeStatus.Rejected, null);
   }
 }
