@@ -61,7 +61,7 @@ describe('business map', () => {
 
     await logIn(page, server.url, ADMIN_PHONE, ADMIN_PASSWORD);
     await page.goto(`${server.url}/spread`);
-    await expect.poll(() => page.locator('.page-layout-title').textContent()).toBe('业务分布图');
+    await expect.poll(() => page.locator('.page-layout-title').textContent()).toBe('业务分布热力图');
     await page.waitForSelector('[data-testid=spread-map] canvas');
     await expect.poll(() => tableNames('spread-table'), { timeout: 15_000 }).toContain('广东');
     await browser.shot('spread-country-zh');
@@ -83,7 +83,7 @@ describe('business map', () => {
     await browser.shot('spread-province-zh');
 
     await chooseLanguage('en');
-    await expect.poll(() => page.locator('.page-layout-title').textContent()).toBe('Business distribution');
+    await expect.poll(() => page.locator('.page-layout-title').textContent()).toBe('Spread heat map');
     await expect.poll(() => page.locator('[data-testid=spread-crumbs]').textContent()).toContain('Guangdong');
     await page.waitForTimeout(500);
     await browser.shot('spread-province-en');
