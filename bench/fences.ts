@@ -16,6 +16,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { type LngLat, ZONE_LIMITS } from '@lodestar/domain';
 import type { InboundRecord } from '@lodestar/gateway';
+import { seededRandom } from '@lodestar/simulator';
 import type pg from 'pg';
 import { InProcessBus } from '../apps/server/src/ingest/bus.ts';
 import { createIngest, type Ingest } from '../apps/server/src/ingest/index.ts';
@@ -44,18 +45,6 @@ const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
 const nFixes = Number(values.fixes);
 
-/** mulberry32 */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const CITY: LngLat = [121.2, 31.0];
 const SIDE_M = 50_000;
 const M_PER_DEG = 111_320;
@@ -68,7 +57,7 @@ const place = (x: number, y: number): LngLat => [CITY[0] + x / (M_PER_DEG * COS)
  * a bound fence a tenth of the time.
  */
 function fenceRows(n: number, holdId: number) {
-  const rnd = seeded(17);
+  const rnd = seededRandom(17);
   const rows = [];
   for (let i = 0; i < n; i++) {
     const cx = rnd() * SIDE_M;
@@ -151,7 +140,7 @@ async function seedFences(pool: pg.Pool, holdId: number) {
 }
 
 const starts = (() => {
-  const rnd = seeded(1000);
+  const rnd = seededRandom(1000);
   return Array.from({ length: nDevices }, () => [rnd() * SIDE_M, rnd() * SIDE_M, rnd() * 2 * Math.PI] as const);
 })();
 

@@ -20,6 +20,7 @@ import os, { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { ensureSuperAdmin, schema } from '@lodestar/db';
 import { API_BASE, DEFAULT_APP_ID } from '@lodestar/domain';
+import { seededRandom } from '@lodestar/simulator';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -43,22 +44,10 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-/** mulberry32: the same fleet every run. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Latest positions inside China: a third around Shanghai, Beijing, Guangzhou, Shenzhen and Chengdu, the rest in a
  * random prefecture city's box (kept only where the region index finds a province). */
 function fleetPositions(n: number): [number, number][] {
-  const random = seeded(21);
+  const random = seededRandom(21);
   const index = new RegionIndex();
   const hubs: [number, number][] = [
     [121.47, 31.23],

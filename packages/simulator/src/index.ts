@@ -4,6 +4,7 @@ export { cameraJpeg } from './camera-jpeg.ts';
 export { DEFAULT_MIX, deviceIds, type ProtocolMix, SIM_PROTOCOLS, type SimDeviceId, type SimProtocol } from './ids.ts';
 export { jt808Dialect, jt808Phone } from './protocols/jt808.ts';
 export { type CameraOptions, Jt808Camera } from './protocols/jt808-camera.ts';
+export { type Random, seededRandom } from './random.ts';
 export type { SimAlarm, SimFix } from './route.ts';
 export { hasVehicleSensors, reportsWifi } from './sensors.ts';
 export {
