@@ -6,7 +6,7 @@ import type { CurrentBulletin, MyBulletinRow } from '@lodestar/contract/bulletin
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, openBrowser } from './lib/browser.ts';
 import { encodePng } from './lib/png.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
@@ -57,14 +57,7 @@ async function as(phone: string) {
   await page.waitForSelector('.app-header');
 }
 
-async function chooseLanguage(lang: 'zh' | 'en' | 'fr') {
-  await page.locator('.language-switch').first().click();
-  await page.locator(`.ant-dropdown:visible [data-lang=${lang}]`).click();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), lang);
-  // The language menu closes once the pointer leaves it; screenshots should not show it.
-  await page.mouse.move(700, 800);
-  await page.locator('.ant-dropdown:visible').waitFor({ state: 'hidden' });
-}
+const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang, { x: 700, y: 800 });
 
 async function apiAs(phone: string) {
   const api = apiClient(server.url);

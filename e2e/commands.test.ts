@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
 import { type RunningServer, startDemoServer } from './lib/server.ts';
 
 // Batch commands (#18) against the real server: DEMO=1 runs 20 simulated trackers over real TCP (GT06, JT/T 808
@@ -25,11 +25,7 @@ const count = (status: string) =>
     .then((t) => Number(t?.match(/\d+/)?.[0]));
 const settle = () => page.waitForTimeout(600);
 
-async function chooseLanguage(lang: 'zh' | 'en' | 'fr') {
-  await page.locator('.language-switch').first().click();
-  await page.locator(`.ant-dropdown:visible [data-lang=${lang}]`).click();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l === 'zh' ? 'zh' : l), lang);
-}
+const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang);
 
 /** Picks a command type in the dialog's type picker. */
 async function chooseType(type: string) {

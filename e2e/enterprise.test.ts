@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // /info/enterprise (#15) against the real server: the tree-table of the demo's units, an enterprise added
@@ -34,11 +34,7 @@ async function open(path: string) {
   await settle();
 }
 
-async function chooseLanguage(lang: 'zh' | 'en' | 'fr') {
-  await page.locator('.language-switch').first().click();
-  await page.locator(`.ant-dropdown:visible [data-lang=${lang}]`).click();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), lang);
-}
+const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang);
 
 const save = () => modal().locator('.ant-modal-footer .ant-btn-primary').click();
 

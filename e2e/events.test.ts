@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
 import { type DriveFix, driveGt06 } from './lib/gt06-drive.ts';
 import { type DemoServer, startDemoServer } from './lib/server.ts';
 
@@ -37,11 +37,7 @@ const fixAt = (away: number, alarm?: DriveFix['alarm']): DriveFix => ({
   ...(alarm ? { alarm } : {}),
 });
 
-async function chooseLanguage(lang: 'zh' | 'en' | 'fr') {
-  await page.locator('.language-switch').first().click();
-  await page.locator(`.ant-dropdown:visible [data-lang=${lang}]`).click();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l === 'zh' ? 'zh' : l), lang);
-}
+const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang);
 
 async function shot(name: string) {
   await page.waitForTimeout(400);

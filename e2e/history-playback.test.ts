@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
 import { HISTORY_ADMIN, type HistoryServer, inAdminZone, startHistoryServer } from './lib/history-server.ts';
 
 // History playback (#16): the track on the map, the player and the timeline against the real server,
@@ -13,13 +13,7 @@ const box = () => page.locator('.history-map .map-canvas');
 const attr = async (name: string) => box().getAttribute(name);
 const num = async (name: string) => Number(await attr(name));
 
-async function chooseLanguage(lang: 'zh' | 'en' | 'fr') {
-  await page.locator('.language-switch').first().click();
-  await page.locator(`.ant-dropdown:visible [data-lang=${lang}]`).click();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l === 'zh' ? 'zh' : l), lang);
-  await page.mouse.move(700, 880);
-  await expect.poll(() => page.locator('.ant-dropdown:visible').count()).toBe(0);
-}
+const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang, { x: 700, y: 880 });
 
 const open = async (ids: string[]) => {
   const d = server.devices[0];

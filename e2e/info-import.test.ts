@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // The batch import dialog of spec section 2 (#15) against the real server: a device sheet with planted errors,
@@ -24,11 +24,7 @@ let demoDevice: string;
 const dialog = () => page.locator('.ant-modal:visible', { has: page.locator('[data-testid=info-import-file]') });
 const errorRows = () => dialog().locator('[data-testid=info-import-errors] .ant-table-tbody .ant-table-row');
 
-async function chooseLanguage(lang: 'zh' | 'en' | 'fr') {
-  await page.locator('.language-switch').first().click();
-  await page.locator(`.ant-dropdown:visible [data-lang=${lang}]`).click();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l === 'zh' ? 'zh' : l), lang);
-}
+const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang);
 
 async function sheet(name: string, rows: (string | number)[][]): Promise<string> {
   const book = new ExcelJS.Workbook();

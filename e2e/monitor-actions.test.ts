@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
 import { type RunningServer, startDemoServer } from './lib/server.ts';
 
 // The online monitor's row-action menu and view settings (#4) against the real server: DEMO=1 runs 20
@@ -27,11 +27,7 @@ const row = (id: string) => page.locator(`.device-row[data-id="${id}"]`);
 const menu = () => page.locator('.row-menu:visible');
 const menuItem = (text: string) => menu().locator('.ant-dropdown-menu-item', { hasText: text });
 
-async function chooseLanguage(lang: 'zh' | 'en' | 'fr') {
-  await page.locator('.language-switch').first().click();
-  await page.locator(`.ant-dropdown:visible [data-lang=${lang}]`).click();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l === 'zh' ? 'zh' : l), lang);
-}
+const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang);
 
 /** Narrows the list to one device by its ID. */
 async function only(id: string) {

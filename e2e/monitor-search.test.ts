@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
 import { type RunningServer, startDemoServer } from './lib/server.ts';
 
 // The online monitor's keyword search (#4) asks the server, over the whole unit, not the ≤ 500 rows loaded.
@@ -28,11 +28,7 @@ const capped = () => page.locator('.monitor-capped');
 const noData = () => page.locator('.device-list-empty .ant-empty-description');
 const isListCall = (url: string) => url.includes('Monitor/GetMonitorList');
 
-async function chooseLanguage(lang: 'zh' | 'en' | 'fr') {
-  await page.locator('.language-switch').first().click();
-  await page.locator(`.ant-dropdown:visible [data-lang=${lang}]`).click();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l === 'zh' ? 'zh' : l), lang);
-}
+const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang);
 
 /** Types a keyword key by key and returns the list answer for the whole of it. */
 async function search(text: string): Promise<ListReply['data']> {

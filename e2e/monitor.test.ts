@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, openBrowser, screenshotDir } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, openBrowser, screenshotDir } from './lib/browser.ts';
 import { type RunningServer, startDemoServer } from './lib/server.ts';
 
 // Online monitor (#4) against the real server: DEMO=1 runs a simulated fleet of 20 trackers over
@@ -19,11 +19,7 @@ const rows = () => page.locator('.device-list .device-row');
 const listed = async () => Number((await page.locator('.monitor-list-head').textContent())?.match(/\d+/)?.[0]);
 const message = () => page.locator('.ant-message-notice').last();
 
-async function chooseLanguage(lang: 'zh' | 'en' | 'fr') {
-  await page.locator('.language-switch').first().click();
-  await page.locator(`.ant-dropdown:visible [data-lang=${lang}]`).click();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l === 'zh' ? 'zh' : l), lang);
-}
+const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang);
 
 /** Each listed device's position as the list shows it. */
 const positions = () =>

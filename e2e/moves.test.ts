@@ -3,7 +3,7 @@ import { HoldType } from '@lodestar/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // Move parent / migrate (#15) against the real server: two of three devices of a unit are selected on /info/device,
@@ -33,11 +33,7 @@ async function openUnit(holdId: number) {
   await settle();
 }
 
-async function chooseLanguage(lang: 'zh' | 'en' | 'fr') {
-  await page.locator('.language-switch').first().click();
-  await page.locator(`.ant-dropdown:visible [data-lang=${lang}]`).click();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), lang);
-}
+const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang);
 
 async function select(deviceIds: string[]) {
   for (const id of deviceIds) await rows().filter({ hasText: id }).locator('.ant-checkbox-input').check();

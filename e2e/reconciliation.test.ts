@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, logIn, openBrowser, screenshotDir } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser, screenshotDir } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // Supplier reconciliation of #6 in the console against the real server: the supplier list
@@ -31,11 +31,7 @@ let supplierId: number;
 const shot = (name: string) => page.screenshot({ path: join(shots, `${name}.png`) });
 const toast = (text: string, timeout?: number) => browser.toast(text, timeout);
 
-async function chooseLanguage(lang: 'zh' | 'en' | 'fr') {
-  await page.locator('.language-switch').first().click();
-  await page.locator(`.ant-dropdown:visible [data-lang=${lang}]`).click();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), lang);
-}
+const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang);
 
 async function settle() {
   await page.waitForLoadState('networkidle');

@@ -3,7 +3,7 @@ import type { ReportResult } from '@lodestar/contract/report-centre';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
 import { type RunningServer, startDemoServer } from './lib/server.ts';
 
 // The report centre (#21) against the real server and its simulated demo fleet: today's mileage as the fleet drives.
@@ -28,13 +28,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function chooseLanguage(lang: 'zh' | 'en' | 'fr') {
-  await page.locator('.language-switch').first().click();
-  await page.locator(`.ant-dropdown:visible [data-lang=${lang}]`).click();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l === 'zh' ? 'zh' : l), lang);
-  await page.mouse.move(700, 700);
-  await expect.poll(() => page.locator('.ant-dropdown:visible').count()).toBe(0);
-}
+const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang, { x: 700, y: 700 });
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Today on the administrator's wall clock (Asia/Shanghai, UTC+8 all year). */

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // The SIM administration flow of #5 in the console against the real server: stock in from a
@@ -32,11 +32,7 @@ const approval = () => page.locator('.approval-dialog');
 const workRows = () => dialog().locator('.ant-table-tbody .ant-table-row');
 const workCount = () => page.locator('.work-count').getAttribute('data-count');
 
-async function chooseLanguage(lang: 'zh' | 'en' | 'fr') {
-  await page.locator('.language-switch').first().click();
-  await page.locator(`.ant-dropdown:visible [data-lang=${lang}]`).click();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l === 'zh' ? 'zh' : l), lang);
-}
+const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang);
 
 /** A page of the SIM menu: hover the parent (a popover submenu), click the child. */
 async function openMenu(parent: string, child: string, path: string) {

@@ -7,7 +7,7 @@ import type { Distribution } from '@lodestar/contract/spread';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
 import { type RunningServer, startDemoServer } from './lib/server.ts';
 
 // The business map (/spread), insurance (/insurance), provinces and system info (#21) against the real server and
@@ -36,11 +36,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function chooseLanguage(lang: 'zh' | 'en' | 'fr') {
-  await page.locator('.language-switch').first().click();
-  await page.locator(`.ant-dropdown:visible [data-lang=${lang}]`).click();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), lang);
-}
+const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang);
 
 const tableNames = (testId: string) =>
   page.locator(`[data-testid=${testId}] tbody tr.ant-table-row td:first-child`).allTextContents();

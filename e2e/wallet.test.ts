@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // Issue #19 against the real server: the wallet is topped up through the payment sandbox, two devices are upgraded
@@ -33,11 +33,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function chooseLanguage(lang: 'zh' | 'en' | 'fr') {
-  await page.locator('.language-switch').first().click();
-  await page.locator(`.ant-dropdown:visible [data-lang=${lang}]`).click();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), lang);
-}
+const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang);
 
 const balance = async () => (await api.post<{ VPoint: number }>('Wallet/GetWallet', {})).VPoint;
 

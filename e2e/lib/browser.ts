@@ -124,3 +124,20 @@ export async function logIn(page: Page, baseUrl: string, phone: string, password
   await page.press('#password-login_UserPassword', 'Enter');
   await page.waitForSelector('.app-header');
 }
+
+/**
+ * Picks a language from the header's switch and waits until the page speaks it. With `pointerTo`, the pointer then
+ * leaves for that point and the menu is gone (it closes when the pointer leaves it): screenshots should not show it.
+ */
+export async function chooseLanguage(
+  page: Page,
+  lang: 'zh' | 'en' | 'fr',
+  pointerTo?: { x: number; y: number },
+): Promise<void> {
+  await page.locator('.language-switch').first().click();
+  await page.locator(`.ant-dropdown:visible [data-lang=${lang}]`).click();
+  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), lang);
+  if (!pointerTo) return;
+  await page.mouse.move(pointerTo.x, pointerTo.y);
+  await page.locator('.ant-dropdown:visible').waitFor({ state: 'hidden' });
+}
