@@ -1,5 +1,5 @@
 import { formatFen, type InvoiceStatus } from '@lodestar/domain';
-import { App, Button, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Select, Space, Table, Tag, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +56,7 @@ export default function InvoicePage() {
         data-testid="invoice-list"
         loading={list.isFetching}
         dataSource={list.data?.rows ?? []}
-        scroll={{ x: 1290 }}
+        scroll={{ x: 906 }}
         pagination={{
           current: page.PageIndex,
           pageSize: page.PageSize,
@@ -73,19 +73,33 @@ export default function InvoicePage() {
           );
         }}
         columns={[
-          { title: t('createTime'), dataIndex: 'CreateTime', key: 'CreateTime', width: 170, sorter: true },
-          // Second, so a request's state shows without scrolling in a console narrowed by the unit panel and menu.
+          // Sized to fit beside the unit panel and the menu at 1440 px: the type rides under the title and the order
+          // count under the amount, so nothing but the pinned actions needs the horizontal scroll.
+          { title: t('createTime'), dataIndex: 'CreateTime', key: 'CreateTime', width: 160, sorter: true },
           {
             title: t('status'),
             dataIndex: 'Status',
             key: 'Status',
-            width: 100,
+            width: 96,
             sorter: true,
             render: (v: InvoiceStatus) => <Tag color={v === 'issued' ? 'green' : 'gold'}>{t(`statuses.${v}`)}</Tag>,
           },
-          { title: t('unit'), dataIndex: 'HoldName', width: 140, ellipsis: true },
-          { title: t('title'), dataIndex: 'Title', width: 200, ellipsis: true },
-          { title: t('type'), dataIndex: 'Type', width: 110, render: (v: string) => t(`types.${v}`) },
+          { title: t('unit'), dataIndex: 'HoldName', width: 120, ellipsis: true },
+          {
+            title: t('title'),
+            dataIndex: 'Title',
+            width: 170,
+            render: (v: string, row) => (
+              <>
+                <Typography.Text ellipsis={{ tooltip: v }} style={{ display: 'block' }}>
+                  {v}
+                </Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t(`types.${row.Type}`)}
+                </Typography.Text>
+              </>
+            ),
+          },
           {
             title: t('amount'),
             dataIndex: 'AmountFen',
@@ -93,15 +107,27 @@ export default function InvoicePage() {
             width: 110,
             align: 'right',
             sorter: true,
-            render: (v: number) => formatFen(v),
+            render: (v: number, row) => (
+              <>
+                <div>{formatFen(v)}</div>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('orderCount', { count: row.OrderNos.length })}
+                </Typography.Text>
+              </>
+            ),
           },
-          { title: t('orders'), dataIndex: 'OrderNos', width: 110, render: (v: string[]) => v.length },
-          { title: t('invoiceNo'), dataIndex: 'InvoiceNo', width: 190, render: (v: string | null) => v ?? '—' },
+          {
+            title: t('invoiceNo'),
+            dataIndex: 'InvoiceNo',
+            width: 140,
+            ellipsis: true,
+            render: (v: string | null) => v ?? '—',
+          },
           {
             title: t('actions'),
             key: 'actions',
             fixed: 'right',
-            width: 130,
+            width: 110,
             render: (_: unknown, row) => (
               <Space size={4}>
                 {row.MayIssue ? (
