@@ -15,6 +15,11 @@ export const Prices = Type.Object({
   Price2: Type.Integer({ description: 'wireless trackers, VPoints per device-year' }),
   VPointPerYuan: Type.Integer(),
   Own: Type.Boolean({ description: "true: set on this unit; false: its nearest ancestor's or the default" }),
+  DefaultVipYears: Type.Integer({
+    description: "years of VIP a new device of the unit gets on activation: its own, its nearest ancestor's, or 4",
+  }),
+  /** Set on this unit itself; null: inherited. */
+  OwnDefaultVipYears: Nullable(Type.Integer()),
   /** The caller may set them (the unit is strictly below the caller's). */
   Editable: Type.Boolean(),
 });
@@ -25,6 +30,17 @@ export const SetPricesBody = Type.Object({
   Price1: Price,
   Price2: Price,
   VPointPerYuan: Type.Optional(Type.Integer({ minimum: 1, maximum: VIP_RULES.maxVPointPerYuan })),
+  // One schema typed ['integer', 'null'] rather than Nullable's union: the server's validator coerces 0 to null
+  // for a union's null branch, which would clear the setting where 0 must be refused.
+  DefaultVipYears: Type.Optional(
+    Type.Unsafe<number | null>({
+      type: ['integer', 'null'],
+      minimum: VIP_RULES.minDefaultYears,
+      maximum: VIP_RULES.maxDefaultYears,
+      description:
+        'years of VIP on activation for new devices of the unit and the units below it; null: inherit; absent: unchanged',
+    }),
+  ),
 });
 export type SetPricesInput = Static<typeof SetPricesBody>;
 

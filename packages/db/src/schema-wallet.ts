@@ -121,7 +121,7 @@ export const walletEntries = pgTable(
 
 /**
  * VIP prices (VPoints per device-year) a parent's administrator sets for a unit below it, and the VPoint
- * rate of top-ups for a service provider. Unset values fall back to the nearest ancestor's, then the settings.
+ * rate of top-ups for a service provider, and the VIP years a new device starts with. Unset values fall back to the nearest ancestor's, then the settings.
  */
 export const vipSettings = pgTable('vip_settings', {
   holdId: integer('hold_id')
@@ -130,6 +130,8 @@ export const vipSettings = pgTable('vip_settings', {
   price1: integer('price1'),
   price2: integer('price2'),
   vpointPerYuan: integer('vpoint_per_yuan'),
+  /** Years of VIP a new device of this unit (or of a unit below it without its own) gets on activation. */
+  defaultVipYears: integer('default_vip_years'),
   updatedBy: userRef('updated_by'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

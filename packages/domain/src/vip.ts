@@ -53,6 +53,9 @@ export const VIP_RULES = {
   maxPrice: 1_000_000,
   maxVPointPerYuan: 1000,
   remarkLength: 200,
+  /** A unit's default VIP on activation, in whole years (spec section 9: 4 by default, periods of 1 to 5 years). */
+  minDefaultYears: 1,
+  maxDefaultYears: 5,
 } as const;
 
 const DAY_MS = 86_400_000;

@@ -1,5 +1,5 @@
-import { LIMITS } from '@lodestar/domain';
 import pg from 'pg';
+import { defaultVipYearsSql } from '../lib/vip-default-years.ts';
 import {
   COPY_EVENTS_BINARY,
   COPY_POSITIONS_BINARY,
@@ -78,13 +78,13 @@ ON CONFLICT (device_pk) DO UPDATE SET
 
 // The join skips a device removed since the cache read it (device_days has a foreign key, positions none).
 // A device's first report of a day is also where a VIP that never started starts (spec section 9: the default
-// years from activation; a device that reports is active, Device/Activate starts it for one that has not
+// years from activation, its unit's own if set; a device that reports is active, Device/Activate starts it for one that has not
 // reported yet). In the same statement, so the hot path pays no round trip, and only on a device's first flush
 // of a day.
 const INSERT_DEVICE_DAYS = (rows: string) => `
 WITH x AS (SELECT * FROM jsonb_to_recordset(${rows}) AS x(day date, device_pk int)),
      vip AS (
-       UPDATE devices d SET vip_expires_at = (f.day + ${LIMITS.defaultVipYears} * interval '1 year')::date
+       UPDATE devices d SET vip_expires_at = (f.day + ${defaultVipYearsSql('d.hold_id')} * interval '1 year')::date
          FROM (SELECT device_pk, min(day) AS day FROM x GROUP BY device_pk) f
         WHERE d.id = f.device_pk AND d.vip_expires_at IS NULL)
 INSERT INTO device_days (day, device_pk)

@@ -1,5 +1,5 @@
 import { type Db, deviceStates, devices, holds, unknownDevices } from '@lodestar/db';
-import { type DeviceSortColumn, LIMITS, PROTOCOLS, type StatusFilter, type VipFilter } from '@lodestar/domain';
+import { type DeviceSortColumn, PROTOCOLS, type StatusFilter, type VipFilter } from '@lodestar/domain';
 import { normaliseDeviceId } from '@lodestar/protocols';
 import {
   type AnyColumn,
@@ -20,6 +20,7 @@ import type pg from 'pg';
 import { stateFromRow } from '../../ingest/sql.ts';
 import type { LatestState } from '../../ingest/state.ts';
 import { escapeLike } from '../../lib/like.ts';
+import { defaultVipYearsSql } from '../../lib/vip-default-years.ts';
 import { type Judge, statusCondition, statusCounts } from './status-repository.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -239,7 +240,7 @@ export class DeviceRepository {
 
   /**
    * Records the activation unless the device was activated before; says whether it was recorded. A VIP not set
-   * yet starts then: the default years from the activation day in the device's zone (spec section 9).
+   * yet starts then: its unit's default years (4 unless set, vip_settings) from the activation day in the device's zone (spec section 9).
    */
   async activate(id: number, at: Date): Promise<boolean> {
     const rows = await this.db
@@ -248,7 +249,7 @@ export class DeviceRepository {
         activatedAt: at,
         vipExpiresAt: sql`coalesce(${devices.vipExpiresAt},
           ((${at.toISOString()}::timestamptz AT TIME ZONE ${devices.timeZone})
-            + ${LIMITS.defaultVipYears} * interval '1 year')::date)`,
+            + ${sql.raw(defaultVipYearsSql('devices.hold_id'))} * interval '1 year')::date)`,
       })
       .where(and(eq(devices.id, id), isNull(devices.activatedAt)))
       .returning({ id: devices.id });

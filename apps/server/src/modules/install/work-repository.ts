@@ -1,7 +1,8 @@
 import { devices, holds, installInfos, installPhotos, vehicles } from '@lodestar/db';
-import { LIMITS, ObjectType } from '@lodestar/domain';
+import { ObjectType } from '@lodestar/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../lib/executor.ts';
+import { defaultVipYearsSql } from '../../lib/vip-default-years.ts';
 import { typedIdsMatch } from '../devices/repository.ts';
 
 export interface DeviceRef {
@@ -187,7 +188,7 @@ export class WorkRepository {
         objectType: ObjectType.Vehicle,
         vipExpiresAt: sql`coalesce(${devices.vipExpiresAt},
           ((${at.toISOString()}::timestamptz AT TIME ZONE ${devices.timeZone})
-            + ${LIMITS.defaultVipYears} * interval '1 year')::date)`,
+            + ${sql.raw(defaultVipYearsSql('devices.hold_id'))} * interval '1 year')::date)`,
       })
       .where(inArray(devices.id, pks));
     await this.db.execute(sql`DELETE FROM device_objects WHERE device_pk = ANY(${sql.param(pks)}::int[])`);

@@ -97,6 +97,7 @@ export class WalletRepository {
           price1: row.price1,
           price2: row.price2,
           ...(row.vpointPerYuan !== undefined ? { vpointPerYuan: row.vpointPerYuan } : {}),
+          ...(row.defaultVipYears !== undefined ? { defaultVipYears: row.defaultVipYears } : {}),
           updatedBy: row.updatedBy,
           updatedAt: new Date(),
         },

@@ -75,13 +75,16 @@ export class VipService {
       price1: input.Price1,
       price2: input.Price2,
       ...(input.VPointPerYuan !== undefined ? { vpointPerYuan: input.VPointPerYuan } : {}),
+      ...(input.DefaultVipYears !== undefined ? { defaultVipYears: input.DefaultVipYears } : {}),
       updatedBy: auth.userId,
     });
     await this.logs.operation({
       userId: auth.userId,
       holdId: auth.holdId,
       action: 'vipSetPrices',
-      detail: `hold ${hold.id}: ${input.Price1}/${input.Price2}${input.VPointPerYuan ? ` rate ${input.VPointPerYuan}` : ''}`,
+      detail: `hold ${hold.id}: ${input.Price1}/${input.Price2}${input.VPointPerYuan ? ` rate ${input.VPointPerYuan}` : ''}${
+        input.DefaultVipYears !== undefined ? ` default VIP ${input.DefaultVipYears ?? 'inherited'} years` : ''
+      }`,
       ip: auth.ip,
     });
     return this.prices(auth, { HoldID: hold.id });

@@ -1,3 +1,4 @@
+import { LIMITS } from '@lodestar/domain';
 import type { Executor } from '../../lib/executor.ts';
 import type { SettingsRow, WalletRepository } from './repository.ts';
 
@@ -13,6 +14,8 @@ export interface ResolvedPrices {
   VPointPerYuan: number;
   /** Set on the hold itself. */
   Own: boolean;
+  DefaultVipYears: number;
+  OwnDefaultVipYears: number | null;
 }
 
 const lineageOf = (path: string) =>
@@ -22,7 +25,7 @@ const lineageOf = (path: string) =>
     .map((id) => Number(id));
 
 /**
- * A unit's VIP prices and top-up rate: each value from the nearest hold of its lineage that set it (its own,
+ * A unit's VIP prices, top-up rate and default VIP years on activation: each value from the nearest hold of its lineage that set it (its own,
  * then its parent's, up to the root), else the settings' default.
  */
 export class VipSettings {
@@ -61,6 +64,9 @@ export class VipSettings {
       Price2: nearest((r) => r.price2) ?? this.defaults.price2,
       VPointPerYuan: nearest((r) => r.vpointPerYuan) ?? this.defaults.vpointPerYuan,
       Own: !!own && own.price1 !== null,
+      // The same rule the activating statements apply in SQL (lib/vip-default-years.ts).
+      DefaultVipYears: nearest((r) => r.defaultVipYears) ?? LIMITS.defaultVipYears,
+      OwnDefaultVipYears: own?.defaultVipYears ?? null,
     };
   }
 }

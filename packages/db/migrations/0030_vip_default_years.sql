@@ -1,0 +1,1 @@
+ALTER TABLE "vip_settings" ADD COLUMN "default_vip_years" integer;
