@@ -2,8 +2,8 @@ import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { ErrCode, Fn } from '@lodestar/domain';
 import type { Position } from '@lodestar/protocols';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIngest } from '../../ingest/index.ts';
 import { InProcessBus } from '../../ingest/bus.ts';
+import { createIngest } from '../../ingest/index.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { WorkRepository } from '../install/work-repository.ts';
 import { buildWalletHold, insertDevices } from './test-fixtures.ts';
@@ -50,12 +50,14 @@ describe.each(dbTargets())('default VIP years on $name PostgreSQL', (target) => 
     await t.close();
   });
 
-  const call = <T>(path: string, body: unknown, tok = token) => t.call<T>('POST', path, { token: tok, body, lang: 'en' });
+  const call = <T>(path: string, body: unknown, tok = token) =>
+    t.call<T>('POST', path, { token: tok, body, lang: 'en' });
   const vipOf = async (deviceId: string) =>
     (
-      await t.database.pool.query(`SELECT to_char(vip_expires_at, 'YYYY-MM-DD') AS v FROM devices WHERE device_id = $1`, [
-        deviceId,
-      ])
+      await t.database.pool.query(
+        `SELECT to_char(vip_expires_at, 'YYYY-MM-DD') AS v FROM devices WHERE device_id = $1`,
+        [deviceId],
+      )
     ).rows[0]?.v as string | null;
 
   it('reads 4 years where nothing is set, and a parent’s setting in every unit below', async () => {
@@ -124,23 +126,44 @@ describe.each(dbTargets())('default VIP years on $name PostgreSQL', (target) => 
   it('goes back to inheriting when set to null', async () => {
     const unit = await t.buildHold('A-2', a.hold);
     expect((await call('Vip/SetPrices', { HoldID: unit.id, Price1: 1, Price2: 1, DefaultVipYears: 5 })).code).toBe(200);
-    const cleared = await call<Prices>('Vip/SetPrices', { HoldID: unit.id, Price1: 1, Price2: 1, DefaultVipYears: null });
+    const cleared = await call<Prices>('Vip/SetPrices', {
+      HoldID: unit.id,
+      Price1: 1,
+      Price2: 1,
+      DefaultVipYears: null,
+    });
     expect(cleared.data).toMatchObject({ DefaultVipYears: 4, OwnDefaultVipYears: null });
   });
 
   it('refuses 0 and 6 naming the field, another hold’s unit, and a caller without VIP management', async () => {
     for (const DefaultVipYears of [0, 6, 2.5, 'two']) {
       const r = await call('Vip/SetPrices', { HoldID: a.child.id, Price1: 30, Price2: 50, DefaultVipYears });
-      expect([DefaultVipYears, r.code, r.msg]).toEqual([DefaultVipYears, 400, expect.stringContaining('DefaultVipYears')]);
+      expect([DefaultVipYears, r.code, r.msg]).toEqual([
+        DefaultVipYears,
+        400,
+        expect.stringContaining('DefaultVipYears'),
+      ]);
     }
     const foreign = await call('Vip/SetPrices', { HoldID: b.child.id, Price1: 30, Price2: 50, DefaultVipYears: 1 });
     expect([foreign.code, foreign.errCode]).toEqual([403, ErrCode.OutsideHold]);
-    const other = await call('Vip/SetPrices', { HoldID: a.child.id, Price1: 30, Price2: 50, DefaultVipYears: 1 }, b.admin.token);
+    const other = await call(
+      'Vip/SetPrices',
+      { HoldID: a.child.id, Price1: 30, Price2: 50, DefaultVipYears: 1 },
+      b.admin.token,
+    );
     expect([other.code, other.errCode]).toEqual([403, ErrCode.OutsideHold]);
-    const own = await call('Vip/SetPrices', { HoldID: a.hold.id, Price1: 30, Price2: 50, DefaultVipYears: 1 }, a.admin.token);
+    const own = await call(
+      'Vip/SetPrices',
+      { HoldID: a.hold.id, Price1: 30, Price2: 50, DefaultVipYears: 1 },
+      a.admin.token,
+    );
     expect([own.code, own.msg]).toEqual([400, expect.stringContaining('HoldID')]);
     const lesser = (await t.buildUser(a.hold, [Fn.upgradeVip])).token;
-    const refused = await call('Vip/SetPrices', { HoldID: a.child.id, Price1: 30, Price2: 50, DefaultVipYears: 1 }, lesser);
+    const refused = await call(
+      'Vip/SetPrices',
+      { HoldID: a.child.id, Price1: 30, Price2: 50, DefaultVipYears: 1 },
+      lesser,
+    );
     expect(refused.code).toBe(403);
     // None of the refusals changed anything.
     expect((await call<Prices>('Vip/GetPrices', { HoldID: a.child.id })).data.OwnDefaultVipYears).toBe(2);
