@@ -1,5 +1,6 @@
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
 import { ErrCode, Fn } from '@lodestar/domain';
+import type { InboundRecord } from '@lodestar/gateway';
 import type { Position } from '@lodestar/protocols';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessBus } from '../../ingest/bus.ts';
@@ -91,14 +92,14 @@ describe.each(dbTargets())('default VIP years on $name PostgreSQL', (target) => 
     ]);
     const [other] = await insertDevices(t, b.child.id, [[1, null]]);
     const ingest = createIngest(t.database.pool, new InProcessBus());
-    const rec = (deviceId: string) => ({
+    const rec = (deviceId: string): InboundRecord => ({
       protocol: 'gt06',
       deviceId,
       receivedAt: new Date(),
       remoteAddress: '127.0.0.1',
       message: {
-        protocol: 'gt06' as const,
-        kind: 'position' as const,
+        protocol: 'gt06',
+        kind: 'position',
         messageType: 0x22,
         positions: [fix(new Date())],
         alarms: [],
