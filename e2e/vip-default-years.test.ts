@@ -39,11 +39,14 @@ afterAll(async () => {
 });
 
 const dialog = () => page.locator('.form-modal:visible');
+/** Dialogs and drop-downs zoom in: clicks wait until nothing moves (a loaded machine stretches the animations). */
+const settled = () => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 
 /** /vip/upgrade with UNIT chosen, so its prices bar (editable by its parent's administrator) shows. */
 async function openUnit() {
   await page.goto(`${server.url}/vip/upgrade`);
   await page.getByTestId('upgrade-unit').click();
+  await settled();
   await page.locator('.ant-select-tree-treenode:visible', { hasText: UNIT }).last().click();
   await page.locator('.ant-btn-primary[type=submit]').first().click();
   await page.getByTestId('prices-edit').waitFor({ timeout: 30_000 });
@@ -56,11 +59,11 @@ describe('default VIP years on activation', () => {
     await expect.poll(() => page.getByTestId('vip-default-years').textContent()).toContain('4');
     await page.getByTestId('prices-edit').click();
     const field = dialog().locator('#prices_DefaultVipYears');
+    await field.waitFor();
+    await settled();
     await field.fill('2');
     await dialog().locator('.ant-modal-footer .ant-btn-primary').click();
-    await dialog()
-      .waitFor({ state: 'detached' })
-      .catch(() => undefined);
+    await dialog().waitFor({ state: 'detached' });
     const holds = await api.post<{ HoldID: number; DefaultVipYears: number; OwnDefaultVipYears: number | null }>(
       'Vip/GetPrices',
       { HoldID: unit },
@@ -69,6 +72,8 @@ describe('default VIP years on activation', () => {
     await expect.poll(() => page.getByTestId('vip-default-years').textContent()).toMatch(/2/);
 
     await page.getByTestId('prices-edit').click();
+    await dialog().locator('#prices_DefaultVipYears').waitFor();
+    await settled();
     await dialog().locator('#prices_DefaultVipYears').fill('');
     await dialog().locator('.ant-modal-footer .ant-btn-primary').click();
     await expect
@@ -88,8 +93,7 @@ describe('default VIP years on activation', () => {
       await browser.shot(`vip-default-years-bar-${lang}`);
       await page.getByTestId('prices-edit').click();
       await dialog().locator('#prices_DefaultVipYears').waitFor();
-      // The dialog zooms in: shoot once its CSS animation has ended.
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await settled();
       await browser.shot(`vip-default-years-dialog-${lang}`);
       await page.keyboard.press('Escape');
       await dialog().waitFor({ state: 'detached' });
