@@ -1,4 +1,5 @@
 import type { Language, ReportColumnKind } from '@lodestar/domain';
+import { commandStatusName, commandTypeName, commandViaName } from '../../lib/command-names.ts';
 import { eventName } from '../../lib/event-names.ts';
 import type { Texts } from '../../lib/list-export.ts';
 
@@ -79,5 +80,8 @@ export const NOTES = {
  */
 export const CELL_NAMES: Partial<Record<ColumnKey, (id: string, lang: Language) => string>> = {
   EventType: eventName,
+  Command: commandTypeName,
+  Status: commandStatusName,
+  Via: commandViaName,
   Note: (id, lang) => (NOTES as Record<string, Texts | undefined>)[id]?.[lang] ?? id,
 };

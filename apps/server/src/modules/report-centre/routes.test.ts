@@ -129,7 +129,7 @@ describe.each(dbTargets())('Report/GetReportTypes, Run, Export on $name PostgreS
       [other, 'alarm', 'sos', at(0), null, null],
     ];
     await sql(
-      `INSERT INTO commands (device_pk, type, payload, status, created_at) VALUES ($1, 'locate', '{}', 'acked', $2)`,
+      `INSERT INTO commands (device_pk, type, payload, status, created_at) VALUES ($1, 'positionQuery', '{}', 'acknowledged', $2)`,
       [mine, at(30)],
     );
     await sql(
@@ -242,7 +242,9 @@ describe.each(dbTargets())('Report/GetReportTypes, Run, Export on $name PostgreS
       ]);
     }
     const commands = await run({ Type: 'commandLog', ...period });
-    expect(commands.data.rows).toMatchObject([{ DeviceID: DEVICE, Command: 'locate', Status: 'acked' }]);
+    expect(commands.data.rows).toMatchObject([
+      { DeviceID: DEVICE, Command: 'positionQuery', Status: 'acknowledged', Via: 'device' },
+    ]);
     const photos = await run({ Type: 'photoLog', ...period });
     expect(photos.data.rows).toMatchObject([{ DeviceID: DEVICE, Channel: 1, Size: 2048 }]);
     const driving = await run({ Type: 'driving', ...period });
@@ -313,7 +315,7 @@ describe.each(dbTargets())('Report/GetReportTypes, Run, Export on $name PostgreS
     expect(pdf).toContain(String(shown.data.rows[0]!.Distance));
   });
 
-  it('names event types in the reader’s language in every file (alarms, fences), not by their ids', async () => {
+  it('names event types and command ids in the reader’s language in every file, not by their ids', async () => {
     const sheet = async (body: Record<string, unknown>, lang: string) => {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load((await download({ ...body, ...day(3), Format: 'xlsx' }, lang)) as unknown as ArrayBuffer);
@@ -335,6 +337,15 @@ describe.each(dbTargets())('Report/GetReportTypes, Run, Export on $name PostgreS
     const overZh = pdfText(await download({ Type: 'overspeed', ...day(3), Format: 'pdf' }, 'zh'));
     expect(overZh).toContain('超速');
     expect(overZh).not.toContain('overspeed');
+    // The command log's type, status and channel too.
+    const commandsFr = await sheet({ Type: 'commandLog' }, 'fr');
+    const at = (name: string) => commandsFr[0]!.indexOf(name);
+    expect([at('Commande'), at('Envoyée par'), at('État')].every((i) => i >= 0)).toBe(true);
+    expect([commandsFr[1]![at('Commande')], commandsFr[1]![at('Envoyée par')], commandsFr[1]![at('État')]]).toEqual([
+      'Demande de position',
+      'Connexion de l’appareil',
+      'Acquittée',
+    ]);
   });
 
   it('runs a report too long for a request in the background, into the download centre', async () => {

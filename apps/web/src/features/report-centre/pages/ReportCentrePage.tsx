@@ -18,11 +18,19 @@ import { ReportChart } from '../components/ReportChart.tsx';
 import { initialForm, ReportFilters, type ReportForm, toQuery } from '../components/ReportFilters.tsx';
 import { formatCell } from '../format.ts';
 
+/** Columns whose cells are ids, and where the console's labels for them live (the files name them on the server). */
+const ID_LABELS: Record<string, string> = {
+  Note: 'report-centre:note',
+  Command: 'commands:type',
+  Status: 'commands:status',
+  Via: 'report-centre:via',
+};
+
 const WIDTH: Record<string, number> = { time: 170, date: 110, text: 150, distance: 120, duration: 120 };
 
 /** /report/<type> (fn 81): one page for every report type, its columns and choices from Report/GetReportTypes. */
 export default function ReportCentrePage() {
-  const { t, i18n } = useTranslation(['report-centre', 'events']);
+  const { t, i18n } = useTranslation(['report-centre', 'events', 'commands']);
   const typeName = useLocation().pathname.split('/')[2] as ReportType;
   const types = useReportTypes(i18n.language);
   const type = types.data?.find((x) => x.Type === typeName);
@@ -37,7 +45,7 @@ export default function ReportCentrePage() {
 }
 
 function ReportView({ type }: { type: ReportTypeRow }) {
-  const { t } = useTranslation(['report-centre', 'events']);
+  const { t } = useTranslation(['report-centre', 'events', 'commands']);
   const timeZone = useUserTimeZone();
   const funs = useFunctionSet();
   const treeHoldId = useSession((s) => s.currentHoldId) ?? undefined;
@@ -73,8 +81,8 @@ function ReportView({ type }: { type: ReportTypeRow }) {
     render: (v: string | number | null) =>
       typeof v === 'string' && v && c.Key === 'EventType'
         ? eventLabel(t, v)
-        : typeof v === 'string' && v && c.Key === 'Note'
-          ? t(`report-centre:note.${v}`, { defaultValue: v })
+        : typeof v === 'string' && v && ID_LABELS[c.Key]
+          ? t(`${ID_LABELS[c.Key]}.${v}`, { defaultValue: v })
           : formatCell(c.Kind, v, t),
     ...(c.Total && { total: (x: ReportExtras) => <strong>{formatCell(c.Kind, x.sums[c.Key] ?? 0, t)}</strong> }),
   }));
