@@ -99,16 +99,7 @@ export class BulletinService {
   /** The caller's current notices: its own hold's and every ancestor's, never a sibling's or a subordinate's. */
   async current(auth: AuthContext): Promise<CurrentBulletin[]> {
     const rows = await this.repo.current(lineageOf(auth), auth.userId, this.now(), { limit: CURRENT_MAX });
-    return rows.map((r) => ({
-      VersionID: r.versionId,
-      BulletinID: r.bulletinId,
-      Title: r.title,
-      Body: r.body,
-      BeginTime: formatInZone(r.beginAt, auth.timeZone),
-      ShowLevel: r.showLevel as BulletinLevel,
-      HoldName: r.holdName,
-      Read: r.read,
-    }));
+    return rows.map((r) => shownBulletin(r, auth.timeZone));
   }
 
   /** The caller's own notice list (Notice/GetMyBulletins): what GetCurrent gives, plus the old versions it saw. */
@@ -122,17 +113,7 @@ export class BulletinService {
       limit: q.PageSize,
     });
     return {
-      rows: rows.map((r) => ({
-        VersionID: r.versionId,
-        BulletinID: r.bulletinId,
-        Title: r.title,
-        Body: r.body,
-        BeginTime: formatInZone(r.beginAt, auth.timeZone),
-        ShowLevel: r.showLevel as BulletinLevel,
-        HoldName: r.holdName,
-        Read: r.read,
-        State: r.newest ? 'current' : 'old',
-      })),
+      rows: rows.map((r) => ({ ...shownBulletin(r, auth.timeZone), State: r.newest ? 'current' : 'old' })),
       total,
     };
   }
@@ -181,3 +162,29 @@ export const lineageOf = (auth: Pick<AuthContext, 'holdPath'>): number[] =>
     .split('/')
     .filter(Boolean)
     .map((id) => Number(id));
+
+/** A notice version as a reader is shown it, in the reader's time zone (GetCurrent and GetMyBulletins alike). */
+function shownBulletin(
+  r: {
+    versionId: number;
+    bulletinId: number;
+    title: string;
+    body: string;
+    beginAt: Date;
+    showLevel: string;
+    holdName: string;
+    read: boolean;
+  },
+  zone: string,
+): CurrentBulletin {
+  return {
+    VersionID: r.versionId,
+    BulletinID: r.bulletinId,
+    Title: r.title,
+    Body: r.body,
+    BeginTime: formatInZone(r.beginAt, zone),
+    ShowLevel: r.showLevel as BulletinLevel,
+    HoldName: r.holdName,
+    Read: r.read,
+  };
+}
