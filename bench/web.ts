@@ -15,13 +15,12 @@
  *   slow run can be told apart from a slow page (under load they make most of the spread).
  * The page lists at most 500 devices (spec section 9: monitor-all loads at most 500) and watches
  * those on the live feed, while the whole fleet reports to the same server. The fleet runs in its
- * own process (the simulator's CLI; trackers are not inside the server), on the same two cores;
- * BENCH_WEB_FLEET=server drives it from the server's process instead, as `npm start` does.
+ * own process (the simulator's CLI; trackers are not inside the server), on the same two cores, as
+ * `npm start` runs it.
  *
  *   npm run bench:web                 # 500 and 10000 devices, 3 runs each
  *   BENCH_WEB_SIZES=500 BENCH_WEB_RUNS=1 npm run bench:web
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import { openBrowser } from '../e2e/lib/browser.ts';
@@ -33,7 +32,6 @@ const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const ADMIN_PHONE = '13800000000';
 const ADMIN_PASSWORD = `bench${randomBytes(6).toString('hex')}`;
 const LISTED_MAX = 500;
-const FLEET_IN_SERVER = process.env.BENCH_WEB_FLEET === 'server';
 
 interface Result {
   devices: number;
@@ -79,26 +77,8 @@ async function waitForFleet(server: RunningServer, devices: number): Promise<num
 }
 
 async function run(devices: number): Promise<Result> {
-  const server = await startDemoServer(devices, {
-    ADMIN_PHONE,
-    ADMIN_PASSWORD,
-    DEMO_SIMULATOR: FLEET_IN_SERVER ? '1' : '0',
-  });
-  // The same fleet the server would drive (same ids, seed and interval), from its own process.
-  const fleet: ChildProcess | undefined = FLEET_IN_SERVER
-    ? undefined
-    : spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'packages/simulator/src/cli.ts',
-          ...['--devices', String(devices), '--interval', '10000', '--seed', '7'],
-          ...['--gt06-port', String(server.ports.gt06), '--jt808-port', String(server.ports.jt808)],
-          ...['--h02-port', String(server.ports.h02), '--osmand-port', String(server.ports.osmand)],
-        ],
-        { stdio: 'ignore' },
-      );
+  // startDemoServer drives the fleet from its own process, as `npm start` does.
+  const server = await startDemoServer(devices, { ADMIN_PHONE, ADMIN_PASSWORD });
   const browser = await openBrowser();
   try {
     const reportedBeforeLogin = await waitForFleet(server, devices);
@@ -207,7 +187,6 @@ async function run(devices: number): Promise<Result> {
       heapMb: Math.round(heap / 1e5) / 10,
     };
   } finally {
-    fleet?.kill('SIGINT');
     await browser.close();
     await server.stop();
   }
@@ -220,9 +199,7 @@ for (const n of SIZES)
     results.push(await run(n));
   }
 console.log(`\n${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${new Date().toISOString().slice(0, 16)}Z`);
-console.log(
-  `window for long tasks: ${WINDOW_S} s of live updates; fleet ${FLEET_IN_SERVER ? 'in the server' : 'in its own process'}`,
-);
+console.log(`window for long tasks: ${WINDOW_S} s of live updates; fleet in its own process`);
 console.table(results);
 // Runs differ by up to 2× on two shared cores (the login's password hash and the fleet's bursts
 // land on the same cores as the browser), so the medians are the figures to compare.

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSharedDatabase } from '@lodestar/db/testing';
+import { DEMO_FLEET } from '@lodestar/simulator';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -106,7 +107,9 @@ export interface DemoServer extends RunningServer {
 
 /**
  * The server with `DEMO=1`: the demo organisation and a simulated fleet of `devices` trackers over
- * real TCP/HTTP, the gateway on free ports (Teltonika off, which the simulator does not speak).
+ * real TCP/HTTP, the gateway on free ports (Teltonika off, which the simulator does not speak). The
+ * fleet runs in its own process as `npm start` runs it (scripts/start.ts: the simulator's demo options),
+ * unless `env` sets DEMO_SIMULATOR=0 (the caller drives it).
  */
 export async function startDemoServer(devices: number, env: Record<string, string> = {}): Promise<DemoServer> {
   const [gt06, jt808, h02, osmand] = [await freePort(), await freePort(), await freePort(), await freePort()];
@@ -121,5 +124,33 @@ export async function startDemoServer(devices: number, env: Record<string, strin
     LOG_LEVEL: 'warn',
     ...env,
   });
-  return { ...server, ports: { gt06, jt808, h02, osmand } };
+  const ports = { gt06, jt808, h02, osmand };
+  // Trackers that find the gateway not yet listening retry with a backoff, as real ones do.
+  const fleet =
+    devices > 0 && env.DEMO_SIMULATOR !== '0'
+      ? spawn(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'packages/simulator/src/cli.ts',
+            ...['--devices', String(devices), '--interval', String(DEMO_FLEET.intervalMs)],
+            ...['--seed', String(DEMO_FLEET.seed), '--host', '127.0.0.1'],
+            ...Object.entries(ports).flatMap(([protocol, port]) => [`--${protocol}-port`, String(port)]),
+          ],
+          { cwd: repoRoot, stdio: 'ignore' },
+        )
+      : undefined;
+  const fleetExited = fleet && new Promise<void>((resolve) => fleet.once('exit', () => resolve()));
+  return {
+    ...server,
+    ports,
+    async stop() {
+      if (fleet && fleet.exitCode === null) {
+        fleet.kill('SIGTERM');
+        await fleetExited;
+      }
+      await server.stop();
+    },
+  };
 }

@@ -41,7 +41,7 @@ describe('the start banner', () => {
       '  13900000001  administrator  王经理 @ 华东服务商',
       '  13900000003  ordinary user  李调度 @ 上海快运',
       'Device ports: gt06 5023, jt808 5015, h02 5013, osmand 5055',
-      'Demo fleet: 20 simulated trackers report to them every 10 s.',
+      'Demo fleet: 20 simulated trackers report to them every 10 s, from their own process (npm start runs it).',
       'Data: embedded PostgreSQL in ./data. SMS codes are written to this log (local provider, nothing is sent).',
     ]);
   });

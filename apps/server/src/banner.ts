@@ -22,6 +22,7 @@ export interface BannerFacts {
   deviceConnections?: string | undefined;
   /** The live bus when not in memory, the roles of a split deployment: nothing when everything runs here. */
   deployment: string[];
+  /** driven: `npm start` runs the fleet beside this process (DEMO_SIMULATOR). */
   fleet: { devices: number; driven: boolean };
   database: string;
   localSms: boolean;
@@ -59,7 +60,9 @@ export function startBanner(f: BannerFacts): string[] {
     lines.push(`Device ports: ${open || 'all protocols disabled'}`);
     if (f.deviceConnections) lines.push(f.deviceConnections);
     if (f.fleet.devices && f.fleet.driven)
-      lines.push(`Demo fleet: ${f.fleet.devices} simulated trackers report to them every 10 s.`);
+      lines.push(
+        `Demo fleet: ${f.fleet.devices} simulated trackers report to them every 10 s, from their own process (npm start runs it).`,
+      );
     else if (f.fleet.devices)
       lines.push(
         `Demo fleet: ${f.fleet.devices} trackers registered, not driven here (DEMO_SIMULATOR=0): run packages/simulator/src/cli.ts --devices ${f.fleet.devices}.`,

@@ -49,7 +49,7 @@ export interface Config extends GatewaySettings, IngestSettings, DeploymentSetti
   registrationHoldId: number | undefined;
   logLevel: string;
   demoDevices: number;
-  /** Drive the demo fleet from this process; off when it runs elsewhere (the CLI simulator, a benchmark). */
+  /** `npm start` drives the demo fleet from its own process (scripts/start.ts); off when it runs elsewhere. */
   demoSimulator: boolean;
   payment: PaymentSettings;
   /** VIP prices (VPoints per device-year) and the top-up rate where no unit set its own (VIP_PRICE1/2, VPOINT_PER_YUAN). */

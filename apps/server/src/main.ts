@@ -8,8 +8,8 @@ import {
   seedSimDemo,
   seedVehicleDemo,
 } from '@lodestar/db';
+import { deviceIds } from '@lodestar/domain';
 import { type GatewayHandle, startGateway } from '@lodestar/gateway';
-import { deviceIds, type SimulatorHandle, startSimulator } from '@lodestar/simulator';
 import { buildApp } from './app.ts';
 import { startBanner } from './banner.ts';
 import { loadConfig, rolesApart } from './config.ts';
@@ -105,22 +105,9 @@ async function main() {
     });
   }
   await scale?.listen(gateway, log);
-  let simulator: SimulatorHandle | undefined;
-  const simPorts = gateway && {
-    gt06: gateway.ports.gt06,
-    jt808: gateway.ports.jt808,
-    h02: gateway.ports.h02,
-    osmand: gateway.ports.osmand,
-  };
-  if (fleet.length && simPorts && config.demoSimulator && Object.values(simPorts).some((p) => p > 0)) {
-    simulator = startSimulator({
-      host: '127.0.0.1',
-      ports: simPorts,
-      devices: fleet.length,
-      intervalMs: 10_000,
-      seed: 7,
-    });
-  }
+  // The fleet itself runs in its own process, started beside this one by `npm start` (scripts/start.ts).
+  const fleetPorts = gateway && [gateway.ports.gt06, gateway.ports.jt808, gateway.ports.h02, gateway.ports.osmand];
+  const fleetDriven = fleet.length > 0 && config.demoSimulator && (fleetPorts ?? []).some((p) => p > 0);
 
   const deviceConnections = (cap: number) =>
     `Device connections: at most ${cap}` +
@@ -138,7 +125,7 @@ async function main() {
     // bench/idle-connections.ts reads this line.
     deviceConnections: gateway && deviceConnections(gateway.limits.maxConnections),
     deployment: scale ? [scale.describe()] : bus.kind === 'nats' ? ['Live bus: NATS'] : [],
-    fleet: { devices: gateway ? fleet.length : 0, driven: simulator !== undefined },
+    fleet: { devices: gateway ? fleet.length : 0, driven: fleetDriven },
     database:
       database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'external PostgreSQL (DATABASE_URL)',
     localSms: config.smsProvider === 'local',
@@ -150,7 +137,6 @@ async function main() {
     if (stopping) return;
     stopping = true;
     say(`${signal}: stopping`);
-    await simulator?.close();
     await gateway?.close();
     // Records taken from the stream are written and acknowledged before the writer closes.
     await scale?.stopWorker();

@@ -4,6 +4,7 @@ export * from './bulletins.ts';
 export * from './command-catalogue.ts';
 export * from './command-support.ts';
 export * from './compact-track.ts';
+export * from './demo-fleet.ts';
 export * from './devices.ts';
 export * from './enums.ts';
 export * from './functions.ts';

@@ -8,6 +8,7 @@ export { type Random, seededRandom } from './random.ts';
 export type { SimAlarm, SimFix } from './route.ts';
 export { hasVehicleSensors, reportsWifi } from './sensors.ts';
 export {
+  DEMO_FLEET,
   SIM_DEFAULT_PORTS,
   type SimulatorHandle,
   type SimulatorOptions,

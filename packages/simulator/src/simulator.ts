@@ -18,6 +18,9 @@ export const SIM_DEFAULT_PORTS: Readonly<Record<SimProtocol, number>> = {
   osmand: 5055,
 };
 
+/** The demo fleet `npm start` drives beside the server (scripts/start.ts), and the browser tests' servers too. */
+export const DEMO_FLEET = { intervalMs: 10_000, seed: 7 } as const;
+
 export interface SimulatorOptions {
   host?: string;
   ports?: Partial<Record<SimProtocol, number>>;
