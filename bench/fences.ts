@@ -11,18 +11,13 @@
  * Options: --targets embedded,external  --devices 1000  --fences 10000  --bound 1000  --seconds 10  --rounds 3
  *          --fixes 1000000 (positions of the in-process check)  --writer off (only the reload and the check)
  */
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { type LngLat, ZONE_LIMITS } from '@lodestar/domain';
-import type { InboundRecord } from '@lodestar/gateway';
-import { seededRandom } from '@lodestar/simulator';
-import type pg from 'pg';
-import { InProcessBus } from '../apps/server/src/ingest/bus.ts';
-import { createIngest, type Ingest } from '../apps/server/src/ingest/index.ts';
+import { ZONE_LIMITS } from '@lodestar/domain';
 import type { Fix } from '../apps/server/src/ingest/state.ts';
 import { ZoneEngine } from '../apps/server/src/ingest/zone-engine.ts';
-import { benchDatabase, fmt, percentile, registerDevices } from './lib.ts';
+import { createWriters, fix, seedWorld, warmWriters, writerModes, writerRound } from './fences-setup.ts';
+import { benchDatabase, fmt, percentile } from './lib.ts';
 import { copyPositions, rawRows } from './raw-insert.ts';
 
 const { values } = parseArgs({
@@ -44,132 +39,6 @@ const perDevice = Number(values.bound);
 const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
 const nFixes = Number(values.fixes);
-
-const CITY: LngLat = [121.2, 31.0];
-const SIDE_M = 50_000;
-const M_PER_DEG = 111_320;
-const COS = Math.cos((CITY[1] * Math.PI) / 180);
-const place = (x: number, y: number): LngLat => [CITY[0] + x / (M_PER_DEG * COS), CITY[1] + y / M_PER_DEG];
-
-/**
- * Fences over the city: half circles, a third irregular polygons of 6–40 vertices (one in ten with a hole), the
- * rest rectangles; 50–500 m across their centre, so the city is about once covered and a driving device is inside
- * a bound fence a tenth of the time.
- */
-function fenceRows(n: number, holdId: number) {
-  const rnd = seededRandom(17);
-  const rows = [];
-  for (let i = 0; i < n; i++) {
-    const cx = rnd() * SIDE_M;
-    const cy = rnd() * SIDE_M;
-    const r = 50 + rnd() * 450;
-    const kind = rnd();
-    let geometry: unknown;
-    let box: [number, number, number, number];
-    let shape: string;
-    if (kind < 0.5) {
-      shape = 'circle';
-      geometry = { type: 'Circle', Center: place(cx, cy), Radius: Math.round(r) };
-      box = [...place(cx - r, cy - r), ...place(cx + r, cy + r)];
-    } else if (kind < 0.83) {
-      shape = 'polygon';
-      const k = 6 + Math.floor(rnd() * 35);
-      const ring: LngLat[] = [];
-      for (let v = 0; v < k; v++) {
-        const a = (v / k) * 2 * Math.PI;
-        const rr = r * (0.6 + rnd() * 0.4);
-        ring.push(place(cx + rr * Math.cos(a), cy + rr * Math.sin(a)));
-      }
-      ring.push(ring[0]!);
-      const rings = [ring];
-      if (rnd() < 0.1) {
-        const h = r * 0.25;
-        rings.push([place(cx - h, cy - h), place(cx - h, cy + h), place(cx + h, cy + h), place(cx + h, cy - h)]);
-        rings[1]!.push(rings[1]![0]!);
-      }
-      geometry = { type: 'Polygon', coordinates: rings };
-      box = [...place(cx - r, cy - r), ...place(cx + r, cy + r)];
-    } else {
-      shape = 'rectangle';
-      const [w, h] = [r, r * (0.3 + rnd() * 0.7)];
-      const [a, b, c, d] = [place(cx - w, cy - h), place(cx + w, cy - h), place(cx + w, cy + h), place(cx - w, cy + h)];
-      geometry = { type: 'Polygon', coordinates: [[a, b, c, d, a]] };
-      box = [...a, ...c];
-    }
-    rows.push({
-      hold_id: holdId,
-      name: `F${i}`,
-      shape,
-      geometry,
-      min_lng: box[0],
-      min_lat: box[1],
-      max_lng: box[2],
-      max_lat: box[3],
-      record_type: 'both',
-      trigger_alarm: i % 2 === 0,
-      speed_limit: i % 3 === 0 ? 60 : null,
-      max_stay_minutes: i % 5 === 0 ? 30 : null,
-    });
-  }
-  return rows;
-}
-
-async function seedFences(pool: pg.Pool, holdId: number) {
-  const rows = fenceRows(nFences, holdId);
-  for (let i = 0; i < rows.length; i += 1000)
-    await pool.query(
-      `INSERT INTO fences (hold_id, name, shape, geometry, min_lng, min_lat, max_lng, max_lat, record_type, trigger_alarm,
-                           time_zone, speed_limit, max_stay_minutes)
-       SELECT hold_id, name, shape, geometry, min_lng, min_lat, max_lng, max_lat, record_type, trigger_alarm,
-              'Asia/Shanghai', speed_limit, max_stay_minutes
-         FROM jsonb_to_recordset($1::jsonb) AS x(hold_id int, name text, shape text, geometry jsonb, min_lng float8,
-              min_lat float8, max_lng float8, max_lat float8, record_type text, trigger_alarm boolean, speed_limit int,
-              max_stay_minutes int)`,
-      [JSON.stringify(rows.slice(i, i + 1000))],
-    );
-  // Device d is bound to every fence f with (f + d) ≡ 0 mod (fences / bound): `perDevice` fences each, spread
-  // evenly over the city.
-  const step = Math.max(1, Math.round(nFences / perDevice));
-  await pool.query(
-    `INSERT INTO fence_devices (fence_id, device_pk)
-     SELECT f.id, d.id FROM fences f JOIN devices d ON (f.id + d.id) % $1 = 0`,
-    [step],
-  );
-  await pool.query('VACUUM ANALYZE fences');
-  await pool.query('VACUUM ANALYZE fence_devices');
-}
-
-const starts = (() => {
-  const rnd = seededRandom(1000);
-  return Array.from({ length: nDevices }, () => [rnd() * SIDE_M, rnd() * SIDE_M, rnd() * 2 * Math.PI] as const);
-})();
-
-/** Device i drives at 40 km/h across the city and back (a triangle wave a side), from a start of its own. */
-function drive(i: number, t: number): { lat: number; lon: number } {
-  const [x0, y0, heading] = starts[i]!;
-  const d = (40 / 3.6) * (t / 1000);
-  const wave = (v: number) => {
-    const m = ((v % (2 * SIDE_M)) + 2 * SIDE_M) % (2 * SIDE_M);
-    return m < SIDE_M ? m : 2 * SIDE_M - m;
-  };
-  const [lon, lat] = place(wave(x0 + d * Math.cos(heading)), wave(y0 + d * Math.sin(heading)));
-  return { lat, lon };
-}
-
-function fix(i: number, t: number) {
-  const { lat, lon } = drive(i, t);
-  return {
-    fixTime: new Date(t),
-    valid: true,
-    lat,
-    lon,
-    speedKmh: 40 + (i % 4) * 10,
-    course: 90,
-    satellites: 9,
-    alarms: [] as never[],
-    attributes: { acc: true },
-  };
-}
 
 /**
  * The check alone: every device's next fix in turn, a batch of 1,000 fixes committed as a flush commits. The fixes
@@ -205,77 +74,6 @@ async function checkAlone(engine: ZoneEngine, pks: number[], unbound: number) {
   return { bound, none };
 }
 
-const TICK_US = 1_000_000 / 100; // /proc's clock ticks (USER_HZ, 100 on Linux)
-
-/**
- * CPU (µs) spent so far by the backends connected to this database, by pid: the server's share of the writer's
- * work, on the same two cores. Read from /proc (the database runs on this machine for both targets).
- */
-async function backendCpu(pool: pg.Pool): Promise<Map<number, number>> {
-  const { rows } = await pool.query<{ pid: number }>(
-    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`,
-  );
-  const out = new Map<number, number>();
-  for (const { pid } of rows)
-    try {
-      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      out.set(pid, (Number(f[11]) + Number(f[12])) * TICK_US);
-    } catch {
-      // Gone meanwhile, or another machine's: not counted.
-    }
-  return out;
-}
-
-/** CPU the backends present at both readings spent in between (a backend that came or went is left out). */
-const cpuBetween = (a: Map<number, number>, b: Map<number, number>) =>
-  [...b].reduce((sum, [pid, us]) => sum + (a.has(pid) ? us - a.get(pid)! : 0), 0);
-
-async function writerRound(
-  ingest: Ingest,
-  ids: string[],
-  clock: number[],
-  forSeconds = seconds,
-  fixes = Infinity,
-  pool?: pg.Pool,
-) {
-  const latencies: number[] = [];
-  const deadline = performance.now() + forSeconds * 1000;
-  let acked = 0;
-  const device = async (id: string, i: number) => {
-    for (let n = 0; n < fixes && performance.now() < deadline; n++) {
-      clock[i] = clock[i]! + 1000;
-      const record: InboundRecord = {
-        protocol: 'gt06',
-        deviceId: id,
-        receivedAt: new Date(),
-        remoteAddress: '127.0.0.1',
-        message: {
-          protocol: 'gt06',
-          kind: 'position',
-          messageType: 0x22,
-          positions: [fix(i, clock[i]!)],
-          alarms: [],
-          attributes: {},
-        },
-      };
-      const t0 = performance.now();
-      await ingest.writer.persist([record]);
-      latencies.push(performance.now() - t0);
-      acked++;
-    }
-  };
-  const serverBefore = pool ? await backendCpu(pool) : undefined;
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  await Promise.all(ids.map(device));
-  const { user, system } = process.cpuUsage(cpu);
-  const elapsed = performance.now() - started;
-  const serverUs = pool && serverBefore ? cpuBetween(serverBefore, await backendCpu(pool)) : 0;
-  // This process's CPU a position (the bench's devices included, alike in both modes): the engine's share of the
-  // writer's own work, which the other engineers' load does not inflate as much as it does the wall clock.
-  return { rate: acked / (elapsed / 1000), latencies, cpuUs: (user + system) / acked, serverUs: serverUs / acked };
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const load = () =>
   os
@@ -291,20 +89,7 @@ const say = (line: string) => {
 for (const target of targets) {
   const db = await benchDatabase(target);
   const label = `${target} (PostgreSQL ${db.version.split(' ')[0]})`;
-  const ids = Array.from({ length: nDevices }, (_, i) => `86${String(i).padStart(13, '0')}`);
-  const holdId = await registerDevices(
-    db.pool,
-    [...ids, '869999999999999'].map((deviceId) => ({ deviceId, protocol: 'gt06' })),
-  );
-  const { rows: pkRows } = await db.pool.query<{ id: number; device_id: string }>(
-    'SELECT id, device_id FROM devices ORDER BY id',
-  );
-  const unbound = pkRows.pop()!.id;
-  const pks = pkRows.map((r) => r.id);
-  await seedFences(db.pool, holdId);
-  const bindings = (await db.pool.query('SELECT count(*)::int AS n FROM fence_devices')).rows[0].n as number;
-  // Unbound by the modulo (its pk is the last): bound to nothing, it is the no-fence case.
-  await db.pool.query('DELETE FROM fence_devices WHERE device_pk = $1', [unbound]);
+  const { ids, pks, unbound, bindings } = await seedWorld(db, nDevices, nFences, perDevice);
 
   const engine = new ZoneEngine(db.pool, { hysteresisMetres: ZONE_LIMITS.hysteresisMetres });
   globalThis.gc?.();
@@ -335,20 +120,8 @@ for (const target of targets) {
     continue;
   }
 
-  const modes = ['off', 'on'] as const;
-  const ingests = modes.map((m) =>
-    createIngest(
-      db.pool,
-      new InProcessBus(),
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      m === 'on' ? { hysteresisMetres: ZONE_LIMITS.hysteresisMetres, staySweepMs: 0 } : false,
-    ),
-  );
+  const modes = writerModes;
+  const ingests = createWriters(db.pool);
   // Both modes drive the same fixes (a clock each from the same start) of the same devices. Today's, two hours
   // back: fixes of a past UTC day would make every flush mark its days stale for the track rollup, a statement
   // per flush that live traffic does not pay (run within two hours after 00:00 UTC, the first ones still do).
@@ -360,12 +133,7 @@ for (const target of targets) {
   const lat: number[][] = [[], []];
   const cpus: number[][] = [[], []];
   const serverCpus: number[][] = [[], []];
-  // Not measured: the engine's first load, every device's state and visits read, the JIT settled, in both modes.
-  // Each writer reads a device's latest state once, at its first fix: both take their first fixes at once, before
-  // either writes a state row, so neither starts from the other's (later) fix and sees its own as out of order.
-  await ingests[1]!.writer.zones!.load();
-  await Promise.all(ingests.map((ingest, m) => writerRound(ingest, ids, clocks[m]!, 60, 1)));
-  for (const [m, ingest] of ingests.entries()) await writerRound(ingest, ids, clocks[m]!, 2);
+  await warmWriters(ingests, ids, clocks);
   const loadsAt: string[] = [load()];
   for (let round = 0; round < rounds; round++)
     // Rounds take turns in the order too (off, on, then on, off), so neither mode always follows the other.
