@@ -1,9 +1,8 @@
 import type { EventRow, PositionRow } from './plan.ts';
-import type { VisitChanges } from './zone-sql.ts';
 
 /**
- * PostgreSQL's binary COPY format for the rows a flush writes: `positions`, and the fence engine's `events` and
- * visit changes. Against the text format it spares both
+ * PostgreSQL's binary COPY format for the rows a flush writes: `positions`, and `events` (the fence engine's
+ * among them). Against the text format it spares both
  * sides the number and timestamp formatting and parsing (shortest-float printing in V8, strtod and
  * the timestamp parser in the server) and the escaping of every JSON text.
  * Layout: https://www.postgresql.org/docs/current/sql-copy.html#id-1.9.3.55.9.4
@@ -193,41 +192,6 @@ export function encodeEventsBinary(rows: readonly EventRow[]): Buffer {
     out.int4OrNull(r.fence_id);
     out.int4OrNull(r.road_id);
     out.float4(r.speed ?? null);
-  }
-  return trailer(out);
-}
-
-/** The visit changes' columns, as the stage table (zone-sql.ts) declares them. */
-export const VISIT_CHANGE_COLUMNS = 'device_pk, zone_kind, zone_id, entered_at, overspeed, stay_fired, gone';
-
-const FIXED_VISIT_BYTES = 2 + 7 * 4 + 4 + 1 + 4 + 8 + 1 + 1 + 1;
-
-/** Upserts and deletes as rows of one stage: `gone` tells a delete (its other fields NULL). */
-export function encodeVisitChangesBinary(c: VisitChanges): Buffer {
-  const out = header(c.upserts.length + c.deletes.length, FIXED_VISIT_BYTES);
-  for (const v of c.upserts) {
-    out.need(FIXED_VISIT_BYTES);
-    out.i16(7);
-    out.int4(v.device_pk);
-    out.textOrNull(v.zone_kind);
-    out.need(FIXED_VISIT_BYTES);
-    out.int4(v.zone_id);
-    out.timestamp(v.entered_at);
-    out.bool(v.overspeed);
-    out.bool(v.stay_fired);
-    out.bool(false);
-  }
-  for (const v of c.deletes) {
-    out.need(FIXED_VISIT_BYTES);
-    out.i16(7);
-    out.int4(v.device_pk);
-    out.textOrNull(v.zone_kind);
-    out.need(FIXED_VISIT_BYTES);
-    out.int4(v.zone_id);
-    out.i32(-1);
-    out.i32(-1);
-    out.i32(-1);
-    out.bool(true);
   }
   return trailer(out);
 }

@@ -1,17 +1,11 @@
 import pg from 'pg';
 import { defaultVipYearsSql } from '../lib/vip-default-years.ts';
-import {
-  COPY_EVENTS_BINARY,
-  COPY_POSITIONS_BINARY,
-  encodeEventsBinary,
-  encodePositionsBinary,
-  encodeVisitChangesBinary,
-} from './copy-binary.ts';
+import { COPY_EVENTS_BINARY, COPY_POSITIONS_BINARY, encodeEventsBinary, encodePositionsBinary } from './copy-binary.ts';
 import { sendCopyMessage } from './copy-message.ts';
 import type { DeviceDayRow } from './device-days.ts';
 import type { FlushPlan } from './plan.ts';
 import type { LatestState } from './state.ts';
-import { APPLY_VISIT_CHANGES, COPY_VISIT_CHANGES, hasVisitChanges, VISIT_STAGE_SETUP } from './zone-sql.ts';
+import { hasVisitChanges, VISIT_STATEMENTS_SETUP, visitStatements } from './zone-sql.ts';
 
 /** A device_states row as `pg` returns it. */
 export interface StateRow {
@@ -94,8 +88,8 @@ ON CONFLICT DO NOTHING`;
 /** Rows as a jsonb literal in the statement's text: a simple-protocol message carries no parameters. */
 const jsonb = (rows: unknown[]) => `${pg.escapeLiteral(JSON.stringify(rows))}::jsonb`;
 
-/** Connections whose visit stage and its prepared statement exist (see VISIT_STAGE_SETUP). */
-const staged = new WeakSet<pg.PoolClient>();
+/** Connections whose visit statements are prepared (see VISIT_STATEMENTS_SETUP). */
+const prepared = new WeakSet<pg.PoolClient>();
 
 /**
  * Writes the positions, events, fence visits and first-of-the-day rows of a flush atomically; throws if anything
@@ -103,8 +97,8 @@ const staged = new WeakSet<pg.PoolClient>();
  *
  * All of it goes as one simple-protocol message, which PostgreSQL runs as one implicit transaction (an error
  * discards the rest and rolls it all back), with the rows of its COPYs right behind it (CopyMessage): one round
- * trip. Positions, events and visit changes travel in binary COPY format: no text to build, escape and parse, and
- * nothing to plan but the prepared statement that applies the visits. As BEGIN, COPY, a statement each and COMMIT
+ * trip. Positions and events travel in binary COPY format: no text to build, escape and parse; the few visit
+ * changes go as the arrays of two prepared statements. As BEGIN, COPY, a statement each and COMMIT
  * they were six round trips, and on a busy machine every round trip waits for the backend to be scheduled again.
  */
 export async function writePlan(pool: pg.Pool, plan: FlushPlan, days: DeviceDayRow[] = []): Promise<void> {
@@ -119,16 +113,13 @@ export async function writePlan(pool: pg.Pool, plan: FlushPlan, days: DeviceDayR
     data.push(encodeEventsBinary(plan.events));
   }
   const visits = hasVisitChanges(plan.visits) ? plan.visits : undefined;
-  if (visits) {
-    statements.push(COPY_VISIT_CHANGES, APPLY_VISIT_CHANGES);
-    data.push(encodeVisitChangesBinary(visits));
-  }
+  if (visits) statements.push(...visitStatements(visits));
   if (days.length) statements.push(INSERT_DEVICE_DAYS(jsonb(days.map((d) => ({ day: d.day, device_pk: d.devicePk })))));
   if (!statements.length) return;
   await withClient(pool, async (client) => {
-    if (visits && !staged.has(client)) {
-      await client.query(VISIT_STAGE_SETUP);
-      staged.add(client);
+    if (visits && !prepared.has(client)) {
+      await client.query(VISIT_STATEMENTS_SETUP);
+      prepared.add(client);
     }
     await sendCopyMessage(client, statements.join(';\n'), data);
   });

@@ -122,21 +122,26 @@ describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
       ),
     ).rejects.toThrow(/null value in column "type"/);
     expect(await stored()).toEqual(before);
-    // A visit change that fails in the statement applying the stage, after every COPY (a device removed since
-    // does not: the join skips it; a missing zone kind does) takes all their rows with it too.
+    // A visit change that fails in its statement, after every COPY (a device removed since does not: it is
+    // skipped; a time before PostgreSQL's range does) takes all their rows with it too.
     const badVisit = enter(t);
-    badVisit.upserts[0]!.zone_kind = null as unknown as 'f';
+    badVisit.upserts[0]!.entered_at = new Date(-8.64e15);
     await expect(
       writePlan(pool, plan({ positions: [position(t)], events: [event(t, 'fenceEnter')], visits: badVisit }), [
         { day: '2026-03-01', devicePk: pk },
       ]),
-    ).rejects.toThrow(/null value in column "zone_kind"/);
+    ).rejects.toThrow(/out of range/);
     expect(await stored()).toEqual(before);
-    // A time that cannot be encoded fails before anything is sent.
+    // A zone kind that is neither fence nor road fails before anything is sent.
+    const badKind = enter(t);
+    badKind.upserts[0]!.zone_kind = null as unknown as 'f';
+    await expect(writePlan(pool, plan({ positions: [position(t)], visits: badKind }))).rejects.toThrow(/zone kind/);
+    expect(await stored()).toEqual(before);
+    // A time that is no time fails before anything is sent.
     const badTime = enter(t);
     badTime.upserts[0]!.entered_at = new Date(Number.NaN);
     await expect(writePlan(pool, plan({ positions: [position(t)], visits: badTime }))).rejects.toThrow(
-      /Invalid time value/,
+      /not a finite number/,
     );
     expect(await stored()).toEqual(before);
 
@@ -166,7 +171,7 @@ describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
     expect(await stored()).toEqual({ ...before, events: before.events + 1, visits: before.visits + 1 });
   });
 
-  it('starts every flush with an empty visit stage and skips a device removed since, connection after connection', async () => {
+  it('prepares the visit statements on every connection and skips a device removed since', async () => {
     const t = Date.parse('2026-03-01T11:00:00Z');
     const zones = async () =>
       (await pool.query<{ zone_id: number }>('SELECT zone_id FROM zone_states ORDER BY zone_id')).rows.map(
@@ -176,7 +181,7 @@ describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
       upserts: [{ ...enter(t).upserts[0]!, zone_id: zoneId }],
       deletes: [],
     });
-    // More flushes than the pool has connections: each one's stage and prepared statement are used again.
+    // More flushes than the pool has connections: each one's prepared statements are used again.
     for (let i = 0; i < 12; i++) {
       await pool.query('DELETE FROM zone_states');
       await writePlan(pool, plan({ positions: [position(t + i)], visits: other(fenceId + i) }));

@@ -1,0 +1,211 @@
+/**
+ * What each part of a fence-engine flush costs the database backend: one connection sends the same flush message
+ * shapes in turn (positions alone; + events; + visit changes as the writer sends them), and the backend's CPU
+ * (/proc, the database on this machine) and the round trip are timed per message. The visit changes alternate
+ * an enter (insert) and a leave (delete) per device and zone, as a driving fleet's do.
+ * Options: --target embedded|external  --messages 2000 (per shape)  --positions 500  --events 3  --visits 3
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import {
+  COPY_EVENTS_BINARY,
+  COPY_POSITIONS_BINARY,
+  encodeEventsBinary,
+  encodePositionsBinary,
+} from '../apps/server/src/ingest/copy-binary.ts';
+import { sendCopyMessage } from '../apps/server/src/ingest/copy-message.ts';
+import type { EventRow, PositionRow } from '../apps/server/src/ingest/plan.ts';
+import { VISIT_STATEMENTS_SETUP, type VisitChanges, visitStatements } from '../apps/server/src/ingest/zone-sql.ts';
+import { benchDatabase, fmt, registerDevices } from './lib.ts';
+
+const { values } = parseArgs({
+  options: {
+    target: { type: 'string', default: 'embedded' },
+    messages: { type: 'string', default: '2000' },
+    positions: { type: 'string', default: '500' },
+    events: { type: 'string', default: '3' },
+    visits: { type: 'string', default: '3' },
+  },
+});
+const nMessages = Number(values.messages);
+
+const db = await benchDatabase(values.target as 'embedded' | 'external');
+const ids = Array.from({ length: 1000 }, (_, i) => `86${String(i).padStart(13, '0')}`);
+await registerDevices(
+  db.pool,
+  ids.map((deviceId) => ({ deviceId, protocol: 'gt06' })),
+);
+const pks = (await db.pool.query<{ id: number }>('SELECT id FROM devices ORDER BY id')).rows.map((r) => r.id);
+const client = await db.pool.connect();
+const pid = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
+await client.query(VISIT_STATEMENTS_SETUP);
+// The shape the writer used before (the delete a CTE of the upsert, one statement), for comparison.
+await client.query(`PREPARE try_visits (int4[], text[], int4[], float8[], bool[], bool[], int4[], text[], int4[]) AS
+WITH gone AS (
+  DELETE FROM zone_states z USING unnest($7::int4[], $8::text[], $9::int4[]) AS g(device_pk, zone_kind, zone_id)
+   WHERE z.device_pk = g.device_pk AND z.zone_kind = g.zone_kind AND z.zone_id = g.zone_id)
+INSERT INTO zone_states (device_pk, zone_kind, zone_id, entered_at, overspeed, stay_fired)
+SELECT u.device_pk, u.zone_kind, u.zone_id, to_timestamp(u.ms / 1000), u.overspeed, u.stay_fired
+  FROM unnest($1::int4[], $2::text[], $3::int4[], $4::float8[], $5::bool[], $6::bool[])
+       AS u(device_pk, zone_kind, zone_id, ms, overspeed, stay_fired)
+ WHERE EXISTS (SELECT 1 FROM devices d WHERE d.id = u.device_pk)
+ON CONFLICT (device_pk, zone_kind, zone_id) DO UPDATE SET
+  entered_at = EXCLUDED.entered_at, overspeed = EXCLUDED.overspeed, stay_fired = EXCLUDED.stay_fired`);
+await client.query(`PREPARE try_events (int4[], text[], text[], float8[], float8[], float8[], int4[], int4[], float4[]) AS
+INSERT INTO events (device_pk, type, alarm, event_time, lat, lon, fence_id, road_id, speed)
+SELECT device_pk, type, alarm, to_timestamp(ms / 1000), lat, lon, fence_id, road_id, speed
+  FROM unnest($1::int4[], $2::text[], $3::text[], $4::float8[], $5::float8[], $6::float8[], $7::int4[], $8::int4[], $9::float4[])
+       AS u(device_pk, type, alarm, ms, lat, lon, fence_id, road_id, speed)`);
+const arr = (xs: readonly unknown[]) =>
+  `'{${xs.map((x) => (x === null || x === undefined ? 'NULL' : String(x))).join(',')}}'`;
+const visitsExec = (c: VisitChanges) =>
+  `EXECUTE try_visits(${[
+    arr(c.upserts.map((u) => u.device_pk)),
+    arr(c.upserts.map((u) => u.zone_kind)),
+    arr(c.upserts.map((u) => u.zone_id)),
+    arr(c.upserts.map((u) => u.entered_at.getTime())),
+    arr(c.upserts.map((u) => u.overspeed)),
+    arr(c.upserts.map((u) => u.stay_fired)),
+    arr(c.deletes.map((u) => u.device_pk)),
+    arr(c.deletes.map((u) => u.zone_kind)),
+    arr(c.deletes.map((u) => u.zone_id)),
+  ].join(', ')})`;
+const eventsExec = (e: EventRow[]) =>
+  `EXECUTE try_events(${[
+    arr(e.map((u) => u.device_pk)),
+    arr(e.map((u) => u.type)),
+    arr(e.map((u) => u.alarm)),
+    arr(e.map((u) => u.event_time.getTime())),
+    arr(e.map((u) => u.lat)),
+    arr(e.map((u) => u.lon)),
+    arr(e.map((u) => u.fence_id)),
+    arr(e.map((u) => u.road_id)),
+    arr(e.map((u) => u.speed)),
+  ].join(', ')})`;
+/** The backend's time on a CPU, µs (schedstat's nanoseconds: /proc/<pid>/stat counts only 10-ms ticks). */
+const cpuOf = () => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
+
+let clock = Date.now() - 3_600_000;
+const positions = (): PositionRow[] => {
+  clock += 1000;
+  return pks.slice(0, Number(values.positions)).map((pk, i) => ({
+    device_pk: pk,
+    fix_time: new Date(clock),
+    server_time: new Date(),
+    valid: true,
+    lat: 31 + i * 1e-4,
+    lon: 121 + i * 1e-4,
+    speed: 40,
+    course: 90,
+    altitude: null,
+    satellites: 9,
+    alarms: [],
+    attributes: { acc: true },
+  }));
+};
+const events = (): EventRow[] =>
+  Array.from({ length: Number(values.events) }, (_, i) => ({
+    device_pk: pks[i]!,
+    type: 'alarm',
+    alarm: 'fenceEnter',
+    event_time: new Date(clock),
+    lat: 31,
+    lon: 121,
+    fence_id: 1000 + i,
+    speed: 40,
+  }));
+/** Message n enters (odd zones) or leaves (the zones entered by the message before) on `visits` devices. */
+let visitRound = 0;
+const visits = (): VisitChanges => {
+  const r = visitRound++;
+  const n = Number(values.visits);
+  const c: VisitChanges = { upserts: [], deletes: [] };
+  for (let i = 0; i < n; i++) {
+    const device_pk = pks[((r >> 1) * n + i) % pks.length]!;
+    const zone_id = 1 + ((r >> 1) % 997);
+    if (r % 2 === 0)
+      c.upserts.push({
+        device_pk,
+        zone_kind: 'f',
+        zone_id,
+        entered_at: new Date(clock),
+        overspeed: false,
+        stay_fired: false,
+      });
+    else c.deletes.push({ device_pk, zone_kind: 'f', zone_id });
+  }
+  return c;
+};
+
+type Shape = () => { text: string[]; data: Buffer[] };
+const shapes: Record<string, Shape> = {
+  positions: () => ({ text: [COPY_POSITIONS_BINARY], data: [encodePositionsBinary(positions())] }),
+  '+ events': () => ({
+    text: [COPY_POSITIONS_BINARY, COPY_EVENTS_BINARY],
+    data: [encodePositionsBinary(positions()), encodeEventsBinary(events())],
+  }),
+  '+ events + visits (upsert, delete apart)': () => ({
+    text: [COPY_POSITIONS_BINARY, COPY_EVENTS_BINARY, ...visitStatements(visits())],
+    data: [encodePositionsBinary(positions()), encodeEventsBinary(events())],
+  }),
+  '+ events + visits (one statement)': () => ({
+    text: [COPY_POSITIONS_BINARY, COPY_EVENTS_BINARY, visitsExec(visits())],
+    data: [encodePositionsBinary(positions()), encodeEventsBinary(events())],
+  }),
+  'visits alone (apart)': () => ({ text: visitStatements(visits()), data: [] }),
+  'visits alone (one statement)': () => ({ text: [visitsExec(visits())], data: [] }),
+  'SELECT 1': () => ({ text: ['SELECT 1'], data: [] }),
+  '+ events (arrays)': () => ({
+    text: [COPY_POSITIONS_BINARY, eventsExec(events())],
+    data: [encodePositionsBinary(positions())],
+  }),
+  '+ events (arrays) + visits (arrays)': () => ({
+    text: [COPY_POSITIONS_BINARY, eventsExec(events()), visitsExec(visits())],
+    data: [encodePositionsBinary(positions())],
+  }),
+};
+
+async function run(shape: Shape, n: number) {
+  let cpu = 0;
+  let wall = 0;
+  for (let i = 0; i < n; i++) {
+    const { text, data } = shape();
+    const c0 = cpuOf();
+    const t0 = performance.now();
+    await sendCopyMessage(client, text.join(';\n'), data);
+    wall += performance.now() - t0;
+    cpu += cpuOf() - c0;
+  }
+  return { cpuUs: cpu / n, wallMs: wall / n };
+}
+
+const names = Object.keys(shapes).filter((n) => !process.env.SHAPES || process.env.SHAPES.split('|').includes(n));
+for (const name of names) await run(shapes[name]!, 200); // warm-up
+const totals = new Map(names.map((n) => [n, { cpuUs: 0, wallMs: 0 }]));
+const slices = 10;
+for (let s = 0; s < slices; s++)
+  for (const name of s % 2 ? [...names].reverse() : names) {
+    const r = await run(shapes[name]!, nMessages / slices);
+    const t = totals.get(name)!;
+    t.cpuUs += r.cpuUs / slices;
+    t.wallMs += r.wallMs / slices;
+  }
+console.log(
+  `${values.target}: ${values.positions} positions, ${values.events} events, ${values.visits} visit changes a message`,
+);
+console.log('| message | backend CPU µs a message | round trip ms |');
+console.log('|---|---|---|');
+for (const [name, t] of totals) console.log(`| ${name} | ${fmt(t.cpuUs)} | ${fmt(t.wallMs, 2)} |`);
+visitRound = 0;
+for (const [label, sql] of [
+  ['enter', visitStatements(visits())[0]!],
+  ['leave', visitStatements(visits())[0]!],
+] as const) {
+  await client.query('BEGIN');
+  const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS, TIMING) ${sql}`);
+  await client.query('COMMIT');
+  console.log(`\n${label}:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+}
+client.release();
+await db.close();
+process.exit(0);
