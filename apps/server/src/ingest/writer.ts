@@ -10,7 +10,7 @@ import { loadStates, markStaleDays, writePlan } from './sql.ts';
 import type { LatestState } from './state.ts';
 import { StateFlusher } from './state-flusher.ts';
 import { TripTracker } from './trip-tracker.ts';
-import type { ZoneEngine } from './zone-engine.ts';
+import type { ZoneBatch, ZoneEngine } from './zone-engine.ts';
 import { dueStays } from './zone-sql.ts';
 import { planStays, STAY_SWEEP_MS } from './zone-sweep.ts';
 
@@ -284,7 +284,12 @@ export class PositionWriter implements IngestSink {
     const infos = await this.devices.resolve(records.map((r) => r.deviceId));
     const missing = [...new Set([...infos.values()].map((d) => d.pk))].filter((pk) => !this.states.has(pk));
     const loaded = missing.length ? await loadStates(this.pool, missing) : new Map<number, LatestState>();
-    const zones = this.zones && (await this.zones.batch(new Set([...infos.values()].map((d) => d.pk))));
+    let zones: ZoneBatch | undefined;
+    if (this.zones) {
+      const pks: number[] = [];
+      for (const d of infos.values()) pks.push(d.pk);
+      zones = await this.zones.batch(pks);
+    }
     const days = this.days.batch();
     const plan = planFlush(
       records,

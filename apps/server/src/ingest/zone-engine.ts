@@ -229,12 +229,21 @@ export class ZoneEngine {
   }
 }
 
+/** One step's visits before, and what it changed: the visits after (a copy, when any changed) and its events. */
+interface Stepped {
+  visits: Visits;
+  next: Map<number, ZoneVisit> | undefined;
+  hits: ZoneHit[] | undefined;
+}
+
 /**
  * One flush's steps. Visits changed here are copies (the kept ones are shared with no one else, but a failed flush
  * must leave them as they were); `commit` puts them in place after the COMMIT.
  */
 export class ZoneBatch implements ZoneCheck {
   private readonly working = new Map<number, Map<number, ZoneVisit>>();
+  /** The candidates of the fix being stepped (one array for the batch's steps, which never overlap). */
+  private readonly found: number[] = [];
 
   constructor(
     private readonly index: ZoneIndex,
@@ -253,35 +262,40 @@ export class ZoneBatch implements ZoneCheck {
     const time = fix.fixTime.getTime();
     if (!index.vipAt(slot, time)) return undefined;
     const visits = this.visitsOf(devicePk);
-    const candidates = index.candidates(slot, fix.lon, fix.lat);
+    const candidates = index.candidates(slot, fix.lon, fix.lat, this.found);
     // Most fixes: outside every zone and inside none before, so nothing is allocated past this point.
     if (!candidates.length && !visits.size) return undefined;
 
     const zf: ZoneFix = { time, lat: fix.lat, lng: fix.lon, speed: fix.speedKmh, valid: fix.valid };
-    let next: Map<number, ZoneVisit> | undefined;
-    const hits: ZoneHit[] = [];
-    const stepOne = (zi: number, key: number, visit: ZoneVisit | undefined) => {
-      const zone = index.zones[zi]!;
-      const r = stepZone(zone, visit, zf, this.hysteresisMetres);
-      if (!sameVisit(visit, r.visit)) {
-        next ??= new Map(visits);
-        if (r.visit) next.set(key, r.visit);
-        else next.delete(key);
-      }
-      for (const e of r.events) hits.push({ ...e, zoneName: zone.def.name });
-    };
-    for (const zi of candidates) stepOne(zi, index.keys[zi]!, visits.get(index.keys[zi]!));
+    const out: Stepped = { visits, next: undefined, hits: undefined };
+    for (const zi of candidates) {
+      const key = index.keys[zi]!;
+      this.stepOne(out, zi, key, visits.get(key), zf);
+    }
     // Inside a zone, a fix beyond its box must still be stepped: it is how the device leaves.
     for (const [key, visit] of visits) {
       const zi = index.byKey.get(key);
       if (zi === undefined || !index.isBound(slot, zi)) {
         // Unbound or removed since the visit began (a reload raced this device's last flush).
-        next ??= new Map(visits);
-        next.delete(key);
-      } else if (!candidates.includes(zi)) stepOne(zi, key, visit);
+        out.next ??= new Map(visits);
+        out.next.delete(key);
+      } else if (!candidates.includes(zi)) this.stepOne(out, zi, key, visit, zf);
     }
-    if (next) this.working.set(devicePk, next);
-    return hits.length ? hits : undefined;
+    if (out.next) this.working.set(devicePk, out.next);
+    return out.hits;
+  }
+
+  private stepOne(out: Stepped, zi: number, key: number, visit: ZoneVisit | undefined, zf: ZoneFix): void {
+    const zone = this.index.zones[zi]!;
+    const r = stepZone(zone, visit, zf, this.hysteresisMetres);
+    if (!sameVisit(visit, r.visit)) {
+      out.next ??= new Map(out.visits);
+      if (r.visit) out.next.set(key, r.visit);
+      else out.next.delete(key);
+    }
+    if (!r.events.length) return;
+    out.hits ??= [];
+    for (const e of r.events) out.hits.push({ ...e, zoneName: zone.def.name });
   }
 
   /**

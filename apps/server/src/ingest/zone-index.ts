@@ -151,12 +151,15 @@ export class ZoneIndex {
     return false;
   }
 
-  /** The device's zones whose search box holds the point, in no particular order. */
-  candidates(slot: number, lng: number, lat: number): number[] {
+  /**
+   * The device's zones whose search box holds the point, in no particular order, written over `out` (emptied
+   * first): the caller's one array, so the fixes outside every zone (most of them) allocate nothing.
+   */
+  candidates(slot: number, lng: number, lat: number, out: number[] = []): number[] {
     const from = this.starts[slot]!;
     const to = this.starts[slot + 1]!;
     const bx = this.boxes;
-    const out: number[] = [];
+    out.length = 0;
     if (to - from <= LINEAR_MAX || !this.tree) {
       for (let k = from; k < to; k++) {
         const i = this.bound[k]!;
