@@ -3,7 +3,8 @@
  * shapes in turn (positions alone; + events; + visit changes as the writer sends them), and the backend's CPU
  * (/proc, the database on this machine) and the round trip are timed per message. The visit changes alternate
  * an enter (insert) and a leave (delete) per device and zone, as a driving fleet's do.
- * Options: --target embedded|external  --messages 2000 (per shape)  --positions 500  --events 3  --visits 3
+ * Options: --target embedded|external  --messages 2000 (per shape)  --positions 500  --events 3  --visits 3;
+ * SHAPES='positions|SELECT 1' runs only the shapes named.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
