@@ -242,8 +242,6 @@ interface Stepped {
  */
 export class ZoneBatch implements ZoneCheck {
   private readonly working = new Map<number, Map<number, ZoneVisit>>();
-  /** The candidates of the fix being stepped (one array for the batch's steps, which never overlap). */
-  private readonly found: number[] = [];
 
   constructor(
     private readonly index: ZoneIndex,
@@ -262,7 +260,7 @@ export class ZoneBatch implements ZoneCheck {
     const time = fix.fixTime.getTime();
     if (!index.vipAt(slot, time)) return undefined;
     const visits = this.visitsOf(devicePk);
-    const candidates = index.candidates(slot, fix.lon, fix.lat, this.found);
+    const candidates = index.candidates(slot, fix.lon, fix.lat);
     // Most fixes: outside every zone and inside none before, so nothing is allocated past this point.
     if (!candidates.length && !visits.size) return undefined;
 

@@ -81,7 +81,7 @@ describe('ZoneIndex.candidates', () => {
         [1, many],
         [2, few],
       ] as const) {
-        const got = index.candidates(index.slotOf(pk)!, lng, lat).sort((a, b) => a - b);
+        const got = [...index.candidates(index.slotOf(pk)!, lng, lat)].sort((a, b) => a - b);
         expect(got).toEqual(brute(ids, lng, lat));
         hits += got.length;
       }

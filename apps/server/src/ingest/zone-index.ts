@@ -41,6 +41,8 @@ const LINEAR_MAX = 16;
  */
 const NEAR_DEGREES = 0.005;
 
+const NONE: readonly number[] = [];
+
 /**
  * The bound zones, compiled, in one static R-tree over their search boxes, and each device's zones as a sorted
  * run of zone indexes in one Int32Array (a million bindings: 4 MB, plus a Map entry a device). Immutable: a
@@ -152,21 +154,24 @@ export class ZoneIndex {
   }
 
   /**
-   * The device's zones whose search box holds the point, in no particular order, written over `out` (emptied
-   * first): the caller's one array, so the fixes outside every zone (most of them) allocate nothing.
+   * The device's zones whose search box holds the point, in no particular order. A fix outside every zone (most
+   * of them) gets the one empty array: nothing allocated, and no array emptied (setting `length` is a runtime call).
    */
-  candidates(slot: number, lng: number, lat: number, out: number[] = []): number[] {
+  candidates(slot: number, lng: number, lat: number): readonly number[] {
     const from = this.starts[slot]!;
     const to = this.starts[slot + 1]!;
     const bx = this.boxes;
-    out.length = 0;
+    let out: number[] | undefined;
     if (to - from <= LINEAR_MAX || !this.tree) {
       for (let k = from; k < to; k++) {
         const i = this.bound[k]!;
         const o = i * 4;
-        if (lng >= bx[o]! && lat >= bx[o + 1]! && lng <= bx[o + 2]! && lat <= bx[o + 3]!) out.push(i);
+        if (lng >= bx[o]! && lat >= bx[o + 1]! && lng <= bx[o + 2]! && lat <= bx[o + 3]!) {
+          out ??= [];
+          out.push(i);
+        }
       }
-      return out;
+      return out ?? NONE;
     }
     // A box holding the point meets any near box holding it: the near list has every candidate (NaN fails here).
     const nb = this.nearBox;
@@ -183,9 +188,12 @@ export class ZoneIndex {
     for (let k = 0; k < near.length; k++) {
       const i = near[k]!;
       const o = i * 4;
-      if (lng >= bx[o]! && lat >= bx[o + 1]! && lng <= bx[o + 2]! && lat <= bx[o + 3]!) out.push(i);
+      if (lng >= bx[o]! && lat >= bx[o + 1]! && lng <= bx[o + 2]! && lat <= bx[o + 3]!) {
+        out ??= [];
+        out.push(i);
+      }
     }
-    return out;
+    return out ?? NONE;
   }
 
   /** What the index holds, for the bench's memory figure: its typed arrays. */
