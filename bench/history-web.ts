@@ -7,9 +7,7 @@
  * - request → drawn: from the History/GetTrack request's start (resource timing) to the map's
  *   `data-track-ready` (the track drawn in full for the fitted view), split into the call itself
  *   (request → response end: server, compression and transfer) and the page's share (JSON parse,
- *   decode, simplify, draw); and page load → drawn. `decodedMs`: from the response's end to the reply parsed
- *   and decoded (in the track worker) and its columns received by the page; `askedToDrawnMs`: from the
- *   page's getTrack call (the `history:track-asked` mark) to drawn;
+ *   decode, simplify, draw); and page load → drawn;
  * then plays at 1000× for WINDOW_S seconds, twice: with the track fitted (follow off) and with
  * "follow" on, zoomed in to 15 so the vehicle leaves the view and the map re-centres; for each,
  * the frame rate (requestAnimationFrame intervals), the slowest frame, and the long tasks
@@ -39,8 +37,6 @@ interface Load {
   pageShareMs: number;
   /** Of the page's share: the reply read and decoded into columns (the 'history:track-decoded' mark). */
   decodedMs: number | null;
-  /** From getTrack's call in the page (before the worker's fetch starts) to drawn. */
-  askedToDrawnMs: number | null;
   pageLoadToDrawnMs: number;
   bytes: number;
   drawnPoints: number;
@@ -65,20 +61,16 @@ async function loadOnce(page: Page, url: string): Promise<Load> {
       .getAttribute('data-track-ready', { timeout: 60_000 }),
   );
   const t = await page.evaluate(() => {
-    const decoded = performance.getEntriesByName('history:track-decoded')[0];
-    const asked = performance.getEntriesByName('history:track-asked')[0];
-    // No named function in here: tsx would wrap it in a __name() the page does not have.
-    const o = performance.timeOrigin;
     const e = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) =>
       r.name.includes('/History/GetTrack'),
     );
+    const decoded = performance.getEntriesByName('history:track-decoded')[0];
     return e
       ? {
-          start: o + e.startTime,
-          end: o + e.responseEnd,
+          start: performance.timeOrigin + e.startTime,
+          end: performance.timeOrigin + e.responseEnd,
           bytes: e.encodedBodySize,
-          decoded: decoded ? o + decoded.startTime : null,
-          asked: asked ? o + asked.startTime : null,
+          decoded: decoded ? performance.timeOrigin + decoded.startTime : null,
         }
       : null;
   });
@@ -90,7 +82,6 @@ async function loadOnce(page: Page, url: string): Promise<Load> {
     callMs: Math.round(t.end - t.start),
     pageShareMs: Math.round(ready - t.end),
     decodedMs: t.decoded === null ? null : Math.round(t.decoded - t.end),
-    askedToDrawnMs: t.asked === null ? null : Math.round(ready - t.asked),
     pageLoadToDrawnMs: ready - started,
     bytes: t.bytes,
     drawnPoints: Number(await box.getAttribute('data-track-points')),
@@ -199,7 +190,6 @@ console.table(loads);
 console.log(`playback at 1000× for ${WINDOW_S} s:`);
 console.table(plays);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-const asked = loads.flatMap((l) => (l.askedToDrawnMs === null ? [] : [l.askedToDrawnMs]));
 console.log(
-  `median request → drawn ${median(loads.map((l) => l.requestToDrawnMs))} ms${asked.length ? ` (asked → drawn ${median(asked)} ms)` : ''} (call ${median(loads.map((l) => l.callMs))} ms, page ${median(loads.map((l) => l.pageShareMs))} ms)`,
+  `median request → drawn ${median(loads.map((l) => l.requestToDrawnMs))} ms (call ${median(loads.map((l) => l.callMs))} ms, page ${median(loads.map((l) => l.pageShareMs))} ms)`,
 );

@@ -50,13 +50,6 @@ export class ApiError extends Error {
   }
 }
 
-/** A call ready to send: what `fetch` is given (without the abort signal) and the timeout to apply. */
-export interface PreparedRequest {
-  url: string;
-  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body: string | undefined };
-  timeoutMs: number;
-}
-
 interface ReplyLike {
   code?: number;
   msg?: string;
@@ -127,8 +120,9 @@ export function createApiClient(options: ClientOptions) {
     return (encoded ? reply : undefined) as T;
   }
 
-  /** The URL and init of a call (the history page sends its track call itself and reads the reply in a worker). */
-  function prepare(method: 'GET' | 'POST', path: string, body: unknown, opts: RequestOptions = {}): PreparedRequest {
+  async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: RequestOptions = {}) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
     const headers: Record<string, string> = {
       Accept: 'application/json',
       Authorization: opts.anonymous ? '' : options.getToken(),
@@ -136,81 +130,49 @@ export function createApiClient(options: ClientOptions) {
     const language = options.getLanguage?.();
     if (language) headers['Accept-Language'] = language;
     if (method === 'POST') headers['Content-Type'] = 'application/json';
-    return {
-      url: url(path, opts.query),
-      init: { method, headers, body: method === 'POST' ? JSON.stringify(trimStrings(body ?? {})) : undefined },
-      timeoutMs,
-    };
-  }
-
-  /** A call that got no response: no connection, or none within the timeout. */
-  function unanswered(timedOut: boolean): never {
-    const message = fx.t(timedOut ? 'errors:timeout' : 'errors:network');
-    fx.toast(message);
-    return fail(message, timedOut ? 'timeout' : 'network');
-  }
-
-  /**
-   * A response's outcome: its data, or the failure with its effects (spec section 8). `body` is the parsed JSON,
-   * or `unparsed` when there was none to parse (a 401 or 5xx is not read) or it was not JSON.
-   */
-  function settle<T>(status: number, ok: boolean, body: { json: unknown } | 'unparsed'): T {
-    if (status === 401) {
+    let res: Response;
+    try {
+      res = await fetchImpl(url(path, opts.query), {
+        method,
+        headers,
+        body: method === 'POST' ? JSON.stringify(trimStrings(body ?? {})) : undefined,
+        signal: controller.signal,
+      });
+    } catch {
+      const timedOut = controller.signal.aborted;
+      const message = fx.t(timedOut ? 'errors:timeout' : 'errors:network');
+      fx.toast(message);
+      return fail(message, timedOut ? 'timeout' : 'network');
+    } finally {
+      clearTimeout(timer);
+    }
+    if (res.status === 401) {
       const message = fx.t('errors:headerModified');
       fx.clearSession();
       fx.toast(message);
       fx.reload();
       return fail(message, 'http', undefined, undefined, 401);
     }
-    if (status >= 500) {
+    if (res.status >= 500) {
       const message = fx.t('errors:internal');
       fx.toast(message);
-      return fail(message, 'http', undefined, undefined, status);
+      return fail(message, 'http', undefined, undefined, res.status);
     }
-    if (body === 'unparsed') {
-      const message = fx.t(ok ? 'errors:badReply' : 'errors:tryLater');
-      fx.toast(message);
-      return fail(message, ok ? 'parse' : 'http', undefined, undefined, status);
-    }
-    return handleReply<T>(body.json);
-  }
-
-  /** Sends a prepared call; no response (no connection, or none within the timeout) fails it as `unanswered`. */
-  async function send(call: PreparedRequest): Promise<Response> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), call.timeoutMs);
-    try {
-      return await fetchImpl(call.url, { ...call.init, signal: controller.signal });
-    } catch {
-      return unanswered(controller.signal.aborted);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  /** A response read and judged (a 401 or 5xx is not read). */
-  async function read<T>(res: Response): Promise<T> {
-    if (res.status === 401 || res.status >= 500) return settle<T>(res.status, res.ok, 'unparsed');
     let json: unknown;
     try {
       json = await res.json();
     } catch {
-      return settle<T>(res.status, res.ok, 'unparsed');
+      const message = fx.t(res.ok ? 'errors:badReply' : 'errors:tryLater');
+      fx.toast(message);
+      return fail(message, res.ok ? 'parse' : 'http', undefined, undefined, res.status);
     }
-    return settle<T>(res.status, res.ok, { json });
+    return handleReply<T>(json);
   }
-
-  const request = async <T>(method: 'GET' | 'POST', path: string, body: unknown, opts: RequestOptions = {}) =>
-    read<T>(await send(prepare(method, path, body, opts)));
 
   return {
     get: <T>(path: string, query?: RequestOptions['query'], opts?: Omit<RequestOptions, 'query'>) =>
       request<T>('GET', path, undefined, { ...opts, query }),
     post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body, opts),
-    prepare,
-    send,
-    read,
-    settle,
   };
 }
 

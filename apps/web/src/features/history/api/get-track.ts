@@ -3,7 +3,6 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
 import { decodeTrack, type TrackArrays } from '../track-arrays.ts';
 import { wallClockToUnix } from '../zone-time.ts';
-import { loadTrackOffMain } from './track-worker-client.ts';
 
 /**
  * A point of the objects form, as a server answering before the compact form (or ignoring Format)
@@ -43,17 +42,13 @@ function fromObjects(deviceId: string, rows: Extract<TrackData, unknown[]>, time
 
 /** History/GetTrack in the compact form, decoded. Times are 'YYYY-MM-DD HH:mm:ss' in the user's zone. */
 export async function getTrack(deviceId: string, start: string, end: string, timeZone?: string): Promise<TrackArrays> {
-  // When the page asked (bench:history-web): the worker's own fetch starts a little later, once it runs.
-  performance.mark('history:track-asked', { detail: { deviceId } });
-  const body = { DeviceID: deviceId, StartTime: start, EndTime: end, Format: 'compact' };
-  // Fetched, parsed and decoded in a worker: the main thread is busy starting the map when the reply arrives.
-  const loaded = await loadTrackOffMain(api, deviceId, body);
-  const track =
-    'track' in loaded
-      ? loaded.track
-      : Array.isArray(loaded.data)
-        ? fromObjects(deviceId, loaded.data, timeZone)
-        : decodeTrack(deviceId, loaded.data);
+  const data = await api.post<TrackData>('History/GetTrack', {
+    DeviceID: deviceId,
+    StartTime: start,
+    EndTime: end,
+    Format: 'compact',
+  });
+  const track = Array.isArray(data) ? fromObjects(deviceId, data, timeZone) : decodeTrack(deviceId, data);
   // The page's first phase in the browser's timeline (bench:history-web reads it): reply parsed and decoded.
   performance.mark('history:track-decoded', { detail: { deviceId, points: track.n } });
   return track;

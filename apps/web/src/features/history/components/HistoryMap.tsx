@@ -10,12 +10,12 @@ import type { TrackArrays } from '../track-arrays.ts';
 import { type Affine, type DrawnTrack, drawAlarms, drawStops, drawTracks } from '../track-overlay/draw.ts';
 import {
   DisplayPoints,
-  geometryOf,
   mercX,
   mercY,
   OffsetGrid,
   segmentsAt,
   type TrackGeometry,
+  trackGeometry,
 } from '../track-overlay/geometry.ts';
 import { overlayCanvas, worldToScreen } from '../track-overlay/overlay.ts';
 import { vehicleMarkers } from '../track-overlay/vehicle-markers.ts';
@@ -82,7 +82,7 @@ interface Prepared {
 function HistoryLayer({ tracks, mode, colourBy, stops, focus, onPointClick }: HistoryMapProps) {
   const { map, crs } = useMapHandle();
   const prepared = useMemo<Prepared[]>(
-    () => tracks.map(({ track, color }) => ({ track, color, geo: geometryOf(track), segments: new Map() })),
+    () => tracks.map(({ track, color }) => ({ track, color, geo: trackGeometry(track), segments: new Map() })),
     [tracks],
   );
   const drawn = useMemo<(Prepared & { display: DisplayPoints })[]>(() => {

@@ -18,17 +18,6 @@ export interface TrackGeometry {
   bounds: [number, number, number, number] | null;
 }
 
-/** Geometries computed where the track was decoded (the track worker), for the tracks they belong to. */
-const known = new WeakMap<TrackArrays, TrackGeometry>();
-
-/** Keeps a track's geometry computed elsewhere, so that `geometryOf` does not compute it again. */
-export function rememberGeometry(track: TrackArrays, geo: TrackGeometry): void {
-  if (geo.wx.length === track.n && geo.wy.length === track.n && geo.cls.length === track.n) known.set(track, geo);
-}
-
-/** A track's geometry: the one computed with it when there is one, else computed now. */
-export const geometryOf = (track: TrackArrays): TrackGeometry => known.get(track) ?? trackGeometry(track);
-
 export function trackGeometry(track: TrackArrays): TrackGeometry {
   const { n } = track;
   const wx = new Float64Array(n);
