@@ -1,5 +1,7 @@
 /** Device identities of the demo fleet: the simulator drives them, the server's demo seed registers them. */
 
+import { withLuhn } from './sim.ts';
+
 export type SimProtocol = 'gt06' | 'jt808' | 'h02' | 'osmand';
 export const SIM_PROTOCOLS: readonly SimProtocol[] = ['gt06', 'jt808', 'h02', 'osmand'];
 
@@ -14,23 +16,12 @@ export interface SimDeviceId {
   deviceId: string;
 }
 
-/** Luhn check digit, so GT06 ids are valid IMEIs. */
-function luhn(digits: string): number {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return (10 - (sum % 10)) % 10;
-}
-
 function idFor(protocol: SimProtocol, n: number): string {
   const serial = String(n).padStart(8, '0');
   switch (protocol) {
     case 'gt06': {
       const body = `8686${String(n).padStart(10, '0')}`; // 14 digits + Luhn = 15-digit IMEI
-      return body + luhn(body);
+      return withLuhn(body); // a valid IMEI
     }
     case 'jt808':
       return `139${serial}`; // 11-digit terminal phone, BCD[6] on the wire as 0139…

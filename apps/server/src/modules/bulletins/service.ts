@@ -14,7 +14,7 @@ import type { OperationLogRepository } from '../../lib/operation-log-repository.
 import { assertInSubtree } from '../../lib/tenancy.ts';
 import { formatInZone, parseInZone } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { BulletinRecord, BulletinRepository } from './repository.ts';
+import type { BulletinRecord, BulletinRepository, CurrentRow } from './repository.ts';
 import { sanitiseNoticeHtml, visibleText } from './sanitise.ts';
 
 /** At most this many current notices reach a reader at once (newest first). */
@@ -164,19 +164,7 @@ export const lineageOf = (auth: Pick<AuthContext, 'holdPath'>): number[] =>
     .map((id) => Number(id));
 
 /** A notice version as a reader is shown it, in the reader's time zone (GetCurrent and GetMyBulletins alike). */
-function shownBulletin(
-  r: {
-    versionId: number;
-    bulletinId: number;
-    title: string;
-    body: string;
-    beginAt: Date;
-    showLevel: string;
-    holdName: string;
-    read: boolean;
-  },
-  zone: string,
-): CurrentBulletin {
+function shownBulletin(r: CurrentRow, zone: string): CurrentBulletin {
   return {
     VersionID: r.versionId,
     BulletinID: r.bulletinId,
