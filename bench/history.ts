@@ -32,8 +32,8 @@ import { createIngest } from '../apps/server/src/ingest/index.ts';
 import type { PositionRow } from '../apps/server/src/ingest/plan.ts';
 import { zoneFormatter } from '../apps/server/src/lib/time.ts';
 import { HistoryRepository } from '../apps/server/src/modules/history/repository.ts';
+import { packTrackDay } from '../apps/server/src/modules/history/rollup.ts';
 import { RollupRepository } from '../apps/server/src/modules/history/rollup-repository.ts';
-import { packDay } from '../apps/server/src/modules/history/track-columns.ts';
 import { LocalSmsProvider } from '../apps/server/src/modules/sms/provider.ts';
 import { benchDatabase, fmt, percentile } from './lib.ts';
 import { copyPositions } from './raw-insert.ts';
@@ -359,7 +359,10 @@ async function compactSection(
   for (const d of long)
     for (let day = Math.floor((end - 30 * DAY) / DAY) * DAY; day < today; day += DAY) {
       const t = performance.now();
-      rolledPoints += await rollup.rollDay({ devicePk: d.id, day: new Date(day).toISOString().slice(0, 10) }, packDay);
+      rolledPoints += await rollup.rollDay(
+        { devicePk: d.id, day: new Date(day).toISOString().slice(0, 10) },
+        packTrackDay,
+      );
       days.push(performance.now() - t);
     }
   const rollSeconds = (performance.now() - t0) / 1000;

@@ -38,6 +38,13 @@ const COMPACT_COLUMNS = `floor(date_part('epoch', fix_time))::float8, floor(lat 
        floor(lon * 1e6 + 0.5)::int4, floor(speed * 10 + 0.5)::int4, course::int4, valid,
        CASE WHEN cardinality(alarms) > 0 THEN alarms END`;
 
+/** A rolled-up day: its points packed (track-columns.ts packDay), its share of the compact reply (compact-reply.ts). */
+export interface RolledDay {
+  data: Buffer;
+  /** Null on a row rolled before the reply was stored; the rollup writes it again. */
+  reply: Buffer | null;
+}
+
 /** History reads on positions and the rolled-up days (track_days). SQL only. */
 export class HistoryRepository {
   constructor(private readonly pool: pg.Pool) {}
@@ -84,14 +91,14 @@ export class HistoryRepository {
   }
 
   /** The rolled-up days of a device between two UTC days (inclusive), leaving out days marked stale. */
-  async rolledDays(devicePk: number, firstDay: string, lastDay: string): Promise<Map<string, Buffer>> {
-    const { rows } = await this.pool.query<{ day: string; data: Buffer }>(
-      `SELECT to_char(t.day, 'YYYY-MM-DD') AS day, t.data FROM track_days t
+  async rolledDays(devicePk: number, firstDay: string, lastDay: string): Promise<Map<string, RolledDay>> {
+    const { rows } = await this.pool.query<RolledDay & { day: string }>(
+      `SELECT to_char(t.day, 'YYYY-MM-DD') AS day, t.data, t.reply FROM track_days t
         WHERE t.device_pk = $1 AND t.day BETWEEN $2::date AND $3::date
           AND NOT EXISTS (SELECT 1 FROM track_days_stale s WHERE s.device_pk = t.device_pk AND s.day = t.day)`,
       [devicePk, firstDay, lastDay],
     );
-    return new Map(rows.map((r) => [r.day, r.data]));
+    return new Map(rows.map((r) => [r.day, r]));
   }
 
   /** The first position of a device in [from, until), with its attributes. */

@@ -1,6 +1,7 @@
+import { gunzipSync } from 'node:zlib';
 import type { CompactTrack } from '@lodestar/contract/history';
 import { dbTargets, stopTestServers } from '@lodestar/db/testing';
-import { decodeCompactTrack } from '@lodestar/domain';
+import { DEFAULT_APP_ID, decodeCompactTrack } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { positionReport } from '../../test/reports.ts';
@@ -61,6 +62,16 @@ describe.each(dbTargets())('track rollup on $name PostgreSQL', (target) => {
     expect(await rollup.run()).toBe(0);
     const after = await compact(from, f.end);
     expect(after.raw.body).toBe(before.raw.body);
+    // A browser takes gzip: the whole days' stored segments joined with the cut ends and today, the same text.
+    const gz = await t.app.inject({
+      method: 'POST',
+      url: '/API/api/History/GetTrack',
+      query: { format: 'json', appid: DEFAULT_APP_ID },
+      headers: { authorization: f.user.token, 'accept-encoding': 'gzip, deflate, br, zstd' },
+      payload: { DeviceID: VIP_DEVICE, StartTime: shanghai(from), EndTime: shanghai(f.end), Format: 'compact' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(before.raw.body);
     // A window starting and ending inside rolled days cuts them at the same points.
     const inner = f.end - 20.5 * DAY_MS;
     const cut = await compact(inner, inner + 3 * DAY_MS + 7_000);
@@ -68,6 +79,18 @@ describe.each(dbTargets())('track rollup on $name PostgreSQL', (target) => {
     expect(d.time[0]).toBe(inner);
     expect(d.time.at(-1)).toBe(inner + 3 * DAY_MS);
     expect(cut.data.Count).toBe(3 * 24 * 60 + 1);
+  });
+
+  it('rolls again a day rolled before rows had a reply, and reads it from its packed points meanwhile', async () => {
+    const day = (await rolledRows()).at(-3)!.day;
+    const whole = [Date.parse(`${day}T00:00:00Z`), Date.parse(`${day}T23:59:59Z`)] as const;
+    const before = await compact(...whole);
+    await t.database.pool.query('UPDATE track_days SET reply = NULL WHERE device_pk = $1 AND day = $2', [pk, day]);
+    expect((await compact(...whole)).raw.body).toBe(before.raw.body);
+    expect(await rollup.run()).toBe(1);
+    const { rows } = await t.database.pool.query('SELECT 1 FROM track_days WHERE reply IS NULL');
+    expect(rows).toEqual([]);
+    expect((await compact(...whole)).raw.body).toBe(before.raw.body);
   });
 
   it('marks a day stale when a late fix for it is stored, reads it from positions until rolled again', async () => {

@@ -1,12 +1,16 @@
 import { LIMITS } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
-import type { RollupRepository } from './rollup-repository.ts';
-import { packDay } from './track-columns.ts';
+import { packDayReply } from './compact-reply.ts';
+import type { PackedDay, RollupRepository } from './rollup-repository.ts';
+import { packDay, type TrackColumns } from './track-columns.ts';
 
 const DAY_MS = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** Device-days asked for at a time: a batch is a few seconds of work, and stopping waits at most for one. */
 const BATCH = 100;
+
+/** A day's points packed (partial reads of the day) and its share of the compact reply (whole-day reads). */
+export const packTrackDay = (c: TrackColumns): PackedDay => ({ data: packDay(c), reply: packDayReply(c) });
 
 /**
  * The track rollup (issue #16): every closed UTC day of the last LIMITS.historyVipDays, each device that
@@ -28,7 +32,7 @@ export class TrackRollup {
       const due = await this.repo.candidates(first, utcDay(today - DAY_MS), BATCH);
       for (const d of due) {
         if (this.stopping) break;
-        await this.repo.rollDay(d, packDay);
+        await this.repo.rollDay(d, packTrackDay);
         rolled++;
       }
       if (due.length < BATCH) break;

@@ -3,7 +3,7 @@ import { FileIdReply } from '@lodestar/contract/common';
 import { HistoryExportBody, PositionBody, PositionReply, TrackBody, TrackReply } from '@lodestar/contract/history';
 import { Fn } from '@lodestar/domain';
 import type { FastifyInstance } from 'fastify';
-import { sendJsonText } from './json-reply.ts';
+import { sendCompactTrack, sendJsonText } from './json-reply.ts';
 import type { HistoryService } from './service.ts';
 
 const tags = ['history'];
@@ -19,11 +19,9 @@ export function historyRoutes(fastify: FastifyInstance, svc: HistoryService) {
     async (req, reply) => {
       const b = req.body;
       const track = await svc.track(req.auth, b.DeviceID, b.StartTime, b.EndTime, b.Format ?? 'objects');
-      return sendJsonText(
-        req,
-        reply,
-        track.format === 'compact' ? track.columns.toJson() : JSON.stringify(track.points),
-      );
+      return track.format === 'compact'
+        ? sendCompactTrack(req, reply, track.pieces)
+        : sendJsonText(req, reply, JSON.stringify(track.points));
     },
   );
   app.post(

@@ -9,8 +9,9 @@ import { formatInZone, parseInZone, zoneFormatter } from '../../lib/time.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { DeviceRepository, DeviceWithHold } from '../devices/repository.ts';
 import type { Segments } from '../trips/select.ts';
+import { CompactPieces, type DayReply, readDayReply } from './compact-reply.ts';
 import { type TrackFileWriter, trackFileWriter } from './export-writers.ts';
-import type { HistoryRepository } from './repository.ts';
+import type { HistoryRepository, RolledDay } from './repository.ts';
 import { TrackColumns, unpackDay } from './track-columns.ts';
 
 const DAY_MS = 86_400_000;
@@ -24,7 +25,7 @@ interface ExportPart {
 }
 
 /** A track as GetTrack answers it: objects for the 'objects' form, columns for the 'compact' one. */
-export type Track = { format: 'objects'; points: TrackPoint[] } | { format: 'compact'; columns: TrackColumns };
+export type Track = { format: 'objects'; points: TrackPoint[] } | { format: 'compact'; pieces: CompactPieces };
 
 /**
  * History playback (issue #16): a device's track over a period in the caller's zone, one point's whole record.
@@ -42,7 +43,7 @@ export class HistoryService {
   async track(auth: AuthContext, deviceId: string, startText: string, endText: string, format: TrackFormat) {
     const device = await this.owned(auth, deviceId);
     const { from, to } = historyPeriod(startText, endText, auth.timeZone, device);
-    if (format === 'compact') return { format, columns: await this.compact(device.id, from, to) } satisfies Track;
+    if (format === 'compact') return { format, pieces: await this.compact(device.id, from, to) } satisfies Track;
     return { format, points: await this.objects(device.id, from, to, auth.timeZone) } satisfies Track;
   }
 
@@ -66,10 +67,11 @@ export class HistoryService {
   }
 
   /**
-   * The points of [from, to] as columns: closed UTC days from their rolled-up row (track_days) where one is
-   * there and not stale, the rest (today, days not rolled yet) from positions, one query per gap.
+   * The points of [from, to] as pieces of the compact reply: a closed UTC day inside the period from its rolled-up
+   * row (track_days) where one is there and not stale, its stored reply when the period takes the whole day, else
+   * its points cut to the period; the rest (today, days not rolled yet) from positions, one query per gap.
    */
-  async compact(devicePk: number, from: Date, to: Date, now = new Date()): Promise<TrackColumns> {
+  async compact(devicePk: number, from: Date, to: Date, now = new Date()): Promise<CompactPieces> {
     const fromMs = from.getTime();
     const untilMs = to.getTime() + 1; // `to` is inclusive, as in the objects form
     const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
@@ -81,11 +83,11 @@ export class HistoryService {
     const [rolled] = await Promise.all([
       lastClosed >= firstDay
         ? this.history.rolledDays(devicePk, utcDay(firstDay), utcDay(lastClosed))
-        : new Map<string, Buffer>(),
+        : new Map<string, RolledDay>(),
       open && this.history.compactInto(open, devicePk, new Date(openFrom), new Date(untilMs)),
     ]);
 
-    type Piece = { day: Buffer; lo: number; hi: number } | { lo: number; hi: number; into: TrackColumns };
+    type Piece = { day: RolledDay; lo: number; hi: number } | { lo: number; hi: number; into: TrackColumns };
     const pieces: Piece[] = [];
     for (let day = firstDay; day < Math.min(untilMs, today); day += DAY_MS) {
       const lo = Math.max(fromMs, day);
@@ -102,12 +104,23 @@ export class HistoryService {
       ),
     );
     if (open) pieces.push({ lo: openFrom, hi: untilMs, into: open });
-    const out = new TrackColumns();
+    const out: (TrackColumns | DayReply)[] = [];
+    // Points read or cut now gather in one run of columns until the next whole day's stored reply.
+    let run: TrackColumns | null = null;
     for (const p of pieces) {
-      if ('into' in p) out.append(p.into);
-      else unpackDay(p.day, out, Math.ceil(p.lo / 1000), Math.ceil(p.hi / 1000) - 1);
+      if ('day' in p && p.day.reply && p.hi - p.lo === DAY_MS) {
+        out.push(readDayReply(p.day.reply));
+        run = null;
+        continue;
+      }
+      if (!run) {
+        run = new TrackColumns();
+        out.push(run);
+      }
+      if ('into' in p) run.append(p.into);
+      else unpackDay(p.day.data, run, Math.ceil(p.lo / 1000), Math.ceil(p.hi / 1000) - 1);
     }
-    return out;
+    return new CompactPieces(out);
   }
 
   /** The first stored fix of the device in the clicked second, with everything it carried; null when none. */

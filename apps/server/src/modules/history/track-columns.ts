@@ -1,4 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { JsonWriter, MAX_INT_CHARS } from './json-writer.ts';
 
 /**
  * A track in the compact form's units (contract/history.ts CompactTrack), absolute values in time order:
@@ -88,111 +89,23 @@ export class TrackColumns {
     const alarms = Buffer.from(JSON.stringify(this.alarms));
     // The keys and brackets, then at most 12 characters a value and its comma (a 32-bit delta), per column; the
     // invalid indexes likewise.
-    const w = new JsonWriter(160 + 5 * 12 * n + 12 * this.invalid.length + alarms.length);
+    const w = new JsonWriter(160 + MAX_INT_CHARS * (5 * n + this.invalid.length) + alarms.length);
     w.text(`{"Count":${n},"Time":[`);
-    w.deltas(this.time, n);
+    w.deltas(this.time, 0, n);
     w.text('],"Lat":[');
-    w.deltas(this.lat, n);
+    w.deltas(this.lat, 0, n);
     w.text('],"Lng":[');
-    w.deltas(this.lng, n);
+    w.deltas(this.lng, 0, n);
     w.text('],"Speed":[');
-    w.deltas(this.speed, n);
+    w.deltas(this.speed, 0, n);
     w.text('],"Course":[');
-    w.deltas(this.course, n);
+    w.deltas(this.course, 0, n);
     w.text('],"Invalid":[');
     w.list(this.invalid);
     w.text('],"Alarms":');
     w.bytes(alarms);
     w.text('}');
     return w.done();
-  }
-}
-
-const COMMA = 44;
-const MINUS = 45;
-const ZERO = 48;
-/** '00' to '99' as character codes, two a number. */
-const PAIRS = Uint8Array.from({ length: 200 }, (_, i) => ZERO + (i % 2 ? (i >> 1) % 10 : Math.floor((i >> 1) / 10)));
-
-/** Integers as JSON text into a buffer sized up front. */
-class JsonWriter {
-  private readonly buf: Buffer;
-  private o = 0;
-  private readonly digits = new Uint8Array(20);
-
-  constructor(size: number) {
-    this.buf = Buffer.allocUnsafe(size);
-  }
-
-  text(s: string): void {
-    this.o += this.buf.write(s, this.o, 'latin1');
-  }
-
-  bytes(b: Buffer): void {
-    b.copy(this.buf, this.o);
-    this.o += b.length;
-  }
-
-  /** The first value as it is, every next one as the difference from the one before, comma-separated. */
-  deltas(xs: ArrayLike<number>, n: number): void {
-    let prev = 0;
-    for (let i = 0; i < n; i++) {
-      const x = xs[i]!;
-      if (i) this.buf[this.o++] = COMMA;
-      this.int(x - prev);
-      prev = x;
-    }
-  }
-
-  list(xs: readonly number[]): void {
-    for (let i = 0; i < xs.length; i++) {
-      if (i) this.buf[this.o++] = COMMA;
-      this.int(xs[i]!);
-    }
-  }
-
-  /**
-   * Two digits at a time from a table, in integer arithmetic: most values are deltas of one to four digits,
-   * and this loop runs 1.3 million times for a 30-day track.
-   */
-  private int(v: number): void {
-    const buf = this.buf;
-    let o = this.o;
-    if (v < 0) {
-      buf[o++] = MINUS;
-      v = -v;
-    }
-    if (v < 10) {
-      buf[o++] = ZERO + v;
-    } else if (v < 100) {
-      buf[o++] = PAIRS[2 * v]!;
-      buf[o++] = PAIRS[2 * v + 1]!;
-    } else if (v < 2 ** 31) {
-      // Digits from the right into the scratch, then copied out in order.
-      const d = this.digits;
-      let k = 20;
-      let x = v | 0;
-      while (x >= 100) {
-        const q = (x / 100) | 0;
-        const r = 2 * (x - q * 100);
-        d[--k] = PAIRS[r + 1]!;
-        d[--k] = PAIRS[r]!;
-        x = q;
-      }
-      if (x >= 10) {
-        d[--k] = PAIRS[2 * x + 1]!;
-        d[--k] = PAIRS[2 * x]!;
-      } else d[--k] = ZERO + x;
-      while (k < 20) buf[o++] = d[k++]!;
-    } else {
-      // Past 32 bits (a first time far in the future): the plain way.
-      o += buf.write(String(v), o, 'latin1');
-    }
-    this.o = o;
-  }
-
-  done(): Buffer {
-    return this.buf.subarray(0, this.o);
   }
 }
 
