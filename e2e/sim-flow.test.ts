@@ -34,10 +34,20 @@ const workCount = () => page.locator('.work-count').getAttribute('data-count');
 
 const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang);
 
-/** A page of the SIM menu: hover the parent (a popover submenu), click the child. */
+/**
+ * A page of the SIM menu: hover the parent (a popover submenu), click the child. On a busy machine the popover can
+ * close while it still animates in (the page under it takes the click), so the hover is tried again.
+ */
 async function openMenu(parent: string, child: string, path: string) {
-  await page.locator('.nav-menu .ant-menu-submenu-title', { hasText: parent }).hover();
-  await page.locator('.nav-popup:visible .ant-menu-item', { hasText: child }).click();
+  for (let attempt = 1; ; attempt++) {
+    await page.locator('.nav-menu .ant-menu-submenu-title', { hasText: parent }).hover();
+    try {
+      await page.locator('.nav-popup:visible .ant-menu-item', { hasText: child }).click({ timeout: 10_000 });
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
   await page.waitForURL(`**${path}`);
 }
 

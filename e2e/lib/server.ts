@@ -36,6 +36,24 @@ export function freePort(): Promise<number> {
  * outside that set-up or when `env` names a DATABASE_URL, what the server opens itself.
  */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  return retryOnPortRace(() => startServerOnce(env));
+}
+
+/**
+ * Browser test files run two at a time (e2e/vitest.config.ts), and a port found free can be taken by the other
+ * file's server before ours binds it: that start fails with EADDRINUSE and is tried again on fresh ports.
+ */
+async function retryOnPortRace<T>(start: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startServerOnce(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lodestar-e2e-'));
   chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as the postgres user when we are root
@@ -62,7 +80,11 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${lines.join('\n')}`);
+    if (child.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
+      throw new Error(`server exited early:\n${lines.join('\n')}`);
+    }
     try {
       const res = await fetch(`${url}/healthz`);
       if (res.ok) break;
@@ -112,8 +134,12 @@ export interface DemoServer extends RunningServer {
  * unless `env` sets DEMO_SIMULATOR=0 (the caller drives it).
  */
 export async function startDemoServer(devices: number, env: Record<string, string> = {}): Promise<DemoServer> {
+  return retryOnPortRace(() => startDemoServerOnce(devices, env));
+}
+
+async function startDemoServerOnce(devices: number, env: Record<string, string>): Promise<DemoServer> {
   const [gt06, jt808, h02, osmand] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const server = await startServer({
+  const server = await startServerOnce({
     DEMO: '1',
     DEMO_DEVICES: String(devices),
     GATEWAY_GT06_PORT: String(gt06),
