@@ -105,11 +105,39 @@ export function compileRing(ring: readonly LngLat[]): CompiledRing {
   return { xs, ys, edges, box, bandStart, bandEdges, bandHeight };
 }
 
-function bandRange(r: CompiledRing, y0: number, y1: number): [number, number] {
+/** The first band of a banded ring holding y (clamped to the ring's bands). */
+function bandAt(r: CompiledRing, y: number): number {
   const bands = (r.bandStart as Int32Array).length - 1;
-  const lo = Math.min(bands - 1, Math.max(0, Math.floor((y0 - r.box[1]) / r.bandHeight)));
-  const hi = Math.min(bands - 1, Math.max(0, Math.floor((y1 - r.box[1]) / r.bandHeight)));
-  return [(r.bandStart as Int32Array)[lo] as number, (r.bandStart as Int32Array)[hi + 1] as number];
+  return Math.min(bands - 1, Math.max(0, Math.floor((y - r.box[1]) / r.bandHeight)));
+}
+
+/** edgeAgainst's answers. */
+const MISSES = 0;
+const CROSSES = 1;
+const ON_EDGE = 2;
+
+/**
+ * What edge i of a ring is to a ray cast from (px, py) towards +x: the point on it, the ray crossing it, or
+ * neither. A function of its own rather than a closure made at each call: tsx names every named closure by
+ * defineProperty each time one is made, which cost more than the ray test itself on the ingest's hot path.
+ */
+function edgeAgainst(xs: Float64Array, ys: Float64Array, i: number, px: number, py: number): number {
+  const xi = xs[i] as number;
+  const yi = ys[i] as number;
+  const xj = xs[i + 1] as number;
+  const yj = ys[i + 1] as number;
+  const dx = xj - xi;
+  const dy = yj - yi;
+  // On the edge: within its box and (nearly) collinear; |cross| / (|dx| + |dy|) is a distance within √2.
+  if (
+    px >= Math.min(xi, xj) - ON_EDGE_DEGREES &&
+    px <= Math.max(xi, xj) + ON_EDGE_DEGREES &&
+    py >= Math.min(yi, yj) - ON_EDGE_DEGREES &&
+    py <= Math.max(yi, yj) + ON_EDGE_DEGREES &&
+    Math.abs(dx * (py - yi) - dy * (px - xi)) <= ON_EDGE_DEGREES * (Math.abs(dx) + Math.abs(dy))
+  )
+    return ON_EDGE;
+  return yi > py !== yj > py && px < (dx * (py - yi)) / dy + xi ? CROSSES : MISSES;
 }
 
 /** Where a point is against a ring: 1 inside, 0 on an edge or vertex, -1 outside (ray casting). */
@@ -119,30 +147,20 @@ export function locateInRing(r: CompiledRing, px: number, py: number): -1 | 0 | 
   if (py < b[1] - ON_EDGE_DEGREES || py > b[3] + ON_EDGE_DEGREES) return -1;
   const { xs, ys } = r;
   let inside = false;
-  const test = (i: number): boolean => {
-    const xi = xs[i] as number;
-    const yi = ys[i] as number;
-    const xj = xs[i + 1] as number;
-    const yj = ys[i + 1] as number;
-    const dx = xj - xi;
-    const dy = yj - yi;
-    // On the edge: within its box and (nearly) collinear; |cross| / (|dx| + |dy|) is a distance within √2.
-    if (
-      px >= Math.min(xi, xj) - ON_EDGE_DEGREES &&
-      px <= Math.max(xi, xj) + ON_EDGE_DEGREES &&
-      py >= Math.min(yi, yj) - ON_EDGE_DEGREES &&
-      py <= Math.max(yi, yj) + ON_EDGE_DEGREES &&
-      Math.abs(dx * (py - yi) - dy * (px - xi)) <= ON_EDGE_DEGREES * (Math.abs(dx) + Math.abs(dy))
-    )
-      return true;
-    if (yi > py !== yj > py && px < (dx * (py - yi)) / dy + xi) inside = !inside;
-    return false;
-  };
   if (r.bandEdges) {
-    const [from, to] = bandRange(r, py, py);
-    for (let k = from; k < to; k++) if (test(r.bandEdges[k] as number)) return 0;
+    const starts = r.bandStart as Int32Array;
+    const band = bandAt(r, py);
+    for (let k = starts[band] as number, to = starts[band + 1] as number; k < to; k++) {
+      const e = edgeAgainst(xs, ys, r.bandEdges[k] as number, px, py);
+      if (e === ON_EDGE) return 0;
+      if (e === CROSSES) inside = !inside;
+    }
   } else {
-    for (let i = 0; i < r.edges; i++) if (test(i)) return 0;
+    for (let i = 0; i < r.edges; i++) {
+      const e = edgeAgainst(xs, ys, i, px, py);
+      if (e === ON_EDGE) return 0;
+      if (e === CROSSES) inside = !inside;
+    }
   }
   return inside ? 1 : -1;
 }
@@ -166,6 +184,26 @@ function segmentMetres(
   return { d: Math.hypot(x0 + t * dx, y0 + t * dy), t };
 }
 
+/** Metres to edge i, or Infinity when its box is farther than (dLng, dLat) from the point (not measured). */
+function edgeMetresWithin(
+  xs: Float64Array,
+  ys: Float64Array,
+  i: number,
+  px: number,
+  py: number,
+  kx: number,
+  dLng: number,
+  dLat: number,
+): number {
+  const ax = xs[i] as number;
+  const ay = ys[i] as number;
+  const bx = xs[i + 1] as number;
+  const by = ys[i + 1] as number;
+  if (Math.min(ay, by) > py + dLat || Math.max(ay, by) < py - dLat) return Infinity;
+  if (Math.min(ax, bx) > px + dLng || Math.max(ax, bx) < px - dLng) return Infinity;
+  return segmentMetres(px, py, kx, ax, ay, bx, by).d;
+}
+
 /**
  * Metres from a point to the nearest edge of the ring when that is at most `within` metres, else Infinity:
  * only the edges whose box comes that near are measured.
@@ -178,21 +216,18 @@ export function ringDistanceWithin(r: CompiledRing, px: number, py: number, with
   if (px < b[0] - dLng || px > b[2] + dLng || py < b[1] - dLat || py > b[3] + dLat) return Infinity;
   const { xs, ys } = r;
   let best = Infinity;
-  const measure = (i: number) => {
-    const ax = xs[i] as number;
-    const ay = ys[i] as number;
-    const bx = xs[i + 1] as number;
-    const by = ys[i + 1] as number;
-    if (Math.min(ay, by) > py + dLat || Math.max(ay, by) < py - dLat) return;
-    if (Math.min(ax, bx) > px + dLng || Math.max(ax, bx) < px - dLng) return;
-    const { d } = segmentMetres(px, py, kx, ax, ay, bx, by);
-    if (d < best) best = d;
-  };
   if (r.bandEdges) {
-    const [from, to] = bandRange(r, py - dLat, py + dLat);
-    for (let k = from; k < to; k++) measure(r.bandEdges[k] as number);
+    const starts = r.bandStart as Int32Array;
+    const to = starts[bandAt(r, py + dLat) + 1] as number;
+    for (let k = starts[bandAt(r, py - dLat)] as number; k < to; k++) {
+      const d = edgeMetresWithin(xs, ys, r.bandEdges[k] as number, px, py, kx, dLng, dLat);
+      if (d < best) best = d;
+    }
   } else {
-    for (let i = 0; i < r.edges; i++) measure(i);
+    for (let i = 0; i < r.edges; i++) {
+      const d = edgeMetresWithin(xs, ys, i, px, py, kx, dLng, dLat);
+      if (d < best) best = d;
+    }
   }
   return best <= within ? best : Infinity;
 }

@@ -211,85 +211,96 @@ const zoneEvent = (type: ZoneEventType, def: ZoneDef, fix: ZoneFix): ZoneEvent =
   speed: fix.speed,
 });
 
-/** The speed rule inside: one event when the speed goes over `limit`, re-armed once it is back at or under. */
-function speedRule(visit: ZoneVisit, fix: ZoneFix, limit: number | null | undefined, fire: () => boolean): ZoneVisit {
-  if (limit === null || limit === undefined) return visit;
-  if (fix.speed > limit) return visit.overspeed || !fire() ? visit : { ...visit, overspeed: true };
-  return visit.overspeed ? { ...visit, overspeed: false } : visit;
+/** One fix through one zone: the next visit (the same object when nothing about it changed) and the events. */
+export interface ZoneStep {
+  visit: ZoneVisit | undefined;
+  events: readonly ZoneEvent[];
 }
 
+const NO_EVENTS: readonly ZoneEvent[] = Object.freeze([]);
+/** Most steps: outside, and outside before. Shared, so those allocate nothing. */
+const OUTSIDE: ZoneStep = Object.freeze({ visit: undefined, events: NO_EVENTS });
+
+const SPEED_SAME = 0;
+const SPEED_OVER = 1;
+const SPEED_BACK = 2;
+
+/**
+ * The speed rule inside: one event when the speed goes over `limit` (SPEED_OVER: the caller fires it, if it may,
+ * and marks the visit), re-armed once it is back at or under (SPEED_BACK).
+ */
+function speedRule(visit: ZoneVisit, fix: ZoneFix, limit: number | null | undefined): number {
+  if (limit === null || limit === undefined) return SPEED_SAME;
+  if (fix.speed > limit) return visit.overspeed ? SPEED_SAME : SPEED_OVER;
+  return visit.overspeed ? SPEED_BACK : SPEED_SAME;
+}
+
+// No closures in the steps: tsx names every named closure by defineProperty each time one is made (a fence
+// step asked its valid time through one), which the ingest paid for every fix inside a fence.
 function stepFence(
   zone: PreparedFence,
   visit: ZoneVisit | undefined,
   fix: ZoneFix,
   hysteresisMetres: number,
-): { visit: ZoneVisit | undefined; events: ZoneEvent[] } {
+): ZoneStep {
   const { def, fence } = zone;
   // Most fixes a fence is asked about are outside it with no visit: answer those before allocating anything.
-  if (!visit && (!inBBox(fence.box, fix.lng, fix.lat) || !fenceContains(fence, fix.lng, fix.lat)))
-    return { visit, events: [] };
+  if (!visit && (!inBBox(fence.box, fix.lng, fix.lat) || !fenceContains(fence, fix.lng, fix.lat))) return OUTSIDE;
   const events: ZoneEvent[] = [];
+  // Asked at most once, and only when an event may fire (a daily window reads the zone's offset).
   let valid: boolean | undefined;
-  const isValid = () => {
-    valid ??= fenceValidAt(zone, fix.time);
-    return valid;
-  };
   if (!visit) {
     visit = { enteredAt: fix.time, overspeed: false, stayFired: false };
-    if ((def.recordType === 'both' || def.recordType === 'enter') && isValid())
-      events.push(zoneEvent('fenceEnter', def, fix));
+    if (def.recordType === 'both' || def.recordType === 'enter') {
+      valid ??= fenceValidAt(zone, fix.time);
+      if (valid) events.push(zoneEvent('fenceEnter', def, fix));
+    }
   } else if (
     !fenceContains(fence, fix.lng, fix.lat) &&
     fenceDistanceWithin(fence, fix.lng, fix.lat, hysteresisMetres) > hysteresisMetres
   ) {
-    if ((def.recordType === 'both' || def.recordType === 'leave') && isValid())
-      events.push(zoneEvent('fenceLeave', def, fix));
+    if (def.recordType === 'both' || def.recordType === 'leave') {
+      valid ??= fenceValidAt(zone, fix.time);
+      if (valid) events.push(zoneEvent('fenceLeave', def, fix));
+    }
     return { visit: undefined, events };
   }
-  visit = speedRule(visit, fix, def.speedLimit, () => {
-    if (!isValid()) return false;
-    events.push(zoneEvent('fenceOverspeed', def, fix));
-    return true;
-  });
-  if (
-    def.maxStayMinutes !== null &&
-    !visit.stayFired &&
-    fix.time - visit.enteredAt >= def.maxStayMinutes * MINUTE &&
-    isValid()
-  ) {
-    visit = { ...visit, stayFired: true };
-    events.push(zoneEvent('fenceStay', def, fix));
+  const speed = speedRule(visit, fix, def.speedLimit);
+  if (speed === SPEED_OVER) {
+    valid ??= fenceValidAt(zone, fix.time);
+    if (valid) {
+      events.push(zoneEvent('fenceOverspeed', def, fix));
+      visit = { ...visit, overspeed: true };
+    }
+  } else if (speed === SPEED_BACK) visit = { ...visit, overspeed: false };
+  if (def.maxStayMinutes !== null && !visit.stayFired && fix.time - visit.enteredAt >= def.maxStayMinutes * MINUTE) {
+    valid ??= fenceValidAt(zone, fix.time);
+    if (valid) {
+      visit = { ...visit, stayFired: true };
+      events.push(zoneEvent('fenceStay', def, fix));
+    }
   }
   return { visit, events };
 }
 
-function stepRoad(
-  zone: PreparedRoad,
-  visit: ZoneVisit | undefined,
-  fix: ZoneFix,
-  hysteresisMetres: number,
-): { visit: ZoneVisit | undefined; events: ZoneEvent[] } {
+function stepRoad(zone: PreparedRoad, visit: ZoneVisit | undefined, fix: ZoneFix, hysteresisMetres: number): ZoneStep {
   const { def, line } = zone;
   const half = def.width / 2;
-  const events: ZoneEvent[] = [];
   let segment: number;
   if (!visit) {
-    if (!inBBox(zone.corridorBox, fix.lng, fix.lat)) return { visit, events };
+    if (!inBBox(zone.corridorBox, fix.lng, fix.lat)) return OUTSIDE;
     segment = lineDistanceWithin(line, fix.lng, fix.lat, half).segment;
-    if (segment < 0) return { visit, events };
+    if (segment < 0) return OUTSIDE;
     visit = { enteredAt: fix.time, overspeed: false, stayFired: false };
   } else {
     segment = lineDistanceWithin(line, fix.lng, fix.lat, half + hysteresisMetres).segment;
-    if (segment < 0) {
-      events.push(zoneEvent('roadDeviation', def, fix));
-      return { visit: undefined, events };
-    }
+    if (segment < 0) return { visit: undefined, events: [zoneEvent('roadDeviation', def, fix)] };
   }
-  visit = speedRule(visit, fix, def.segmentLimits?.[segment] ?? def.speedLimit, () => {
-    events.push(zoneEvent('roadOverspeed', def, fix));
-    return true;
-  });
-  return { visit, events };
+  const speed = speedRule(visit, fix, def.segmentLimits?.[segment] ?? def.speedLimit);
+  if (speed === SPEED_OVER)
+    return { visit: { ...visit, overspeed: true }, events: [zoneEvent('roadOverspeed', def, fix)] };
+  if (speed === SPEED_BACK) visit = { ...visit, overspeed: false };
+  return { visit, events: NO_EVENTS };
 }
 
 /**
@@ -305,8 +316,8 @@ export function stepZone(
   visit: ZoneVisit | undefined,
   fix: ZoneFix,
   hysteresisMetres: number,
-): { visit: ZoneVisit | undefined; events: ZoneEvent[] } {
-  if (!fix.valid || (visit && fix.time < visit.enteredAt)) return { visit, events: [] };
+): ZoneStep {
+  if (!fix.valid || (visit && fix.time < visit.enteredAt)) return visit ? { visit, events: NO_EVENTS } : OUTSIDE;
   return zone.def.kind === 'fence'
     ? stepFence(zone as PreparedFence, visit, fix, hysteresisMetres)
     : stepRoad(zone as PreparedRoad, visit, fix, hysteresisMetres);
