@@ -357,4 +357,15 @@ describe('compileZone', () => {
     expect((LAT - r.searchBox[1]) * METRES_PER_DEGREE).toBeCloseTo(20 + H, 6);
     expect(r.def.kind).toBe('road');
   });
+
+  it('keeps the rules of a definition but not its geometry, which the compiled form replaces', () => {
+    const def = fence({ speedLimit: 60, maxStayMinutes: 5 });
+    const f = compileZone(def, H);
+    expect(f.def).not.toHaveProperty('geometry');
+    const { geometry: _, ...rules } = def;
+    expect(f.def).toEqual(rules);
+    const r = compileZone(road(), H);
+    expect(r.def).not.toHaveProperty('geometry');
+    expect(r.def).toMatchObject({ kind: 'road', width: road().width });
+  });
 });

@@ -69,9 +69,16 @@ export interface RoadDef {
 
 export type ZoneDef = FenceDef | RoadDef;
 
+/**
+ * What a compiled zone keeps of its definition: everything but the geometry, whose compiled form replaces it. The
+ * parsed GeoJSON (ten thousand fences: ~100,000 small arrays) would otherwise stay reachable for as long as the
+ * zone is loaded, for every major GC of the ingest to mark.
+ */
+export type ZoneRules = Omit<FenceDef, 'geometry'> | Omit<RoadDef, 'geometry'>;
+
 /** A zone prepared for fast tests (projected rings, segment boxes …): made once per zone change, stepped per fix. */
 export interface CompiledZone {
-  readonly def: ZoneDef;
+  readonly def: ZoneRules;
   /** Where a fix may be and the zone still concern it: the geometry's box widened by the hysteresis (and a road's half width). */
   readonly searchBox: BBox;
 }
@@ -109,12 +116,12 @@ export interface ZoneEvent {
 
 /** What compileZone adds to a CompiledZone; only compileZone makes one. */
 interface PreparedFence extends CompiledZone {
-  readonly def: FenceDef;
+  readonly def: Omit<FenceDef, 'geometry'>;
   readonly fence: CompiledFence;
   readonly timeZone: string;
 }
 interface PreparedRoad extends CompiledZone {
-  readonly def: RoadDef;
+  readonly def: Omit<RoadDef, 'geometry'>;
   readonly line: CompiledLine;
   /** The line's box widened by half the width: where a fix may enter. */
   readonly corridorBox: BBox;
@@ -132,19 +139,21 @@ function knownZone(timeZone: string): string {
 
 export function compileZone(def: ZoneDef, hysteresisMetres: number): CompiledZone {
   if (def.kind === 'fence') {
-    const fence = compileFence(def.geometry);
+    const { geometry, ...rules } = def;
+    const fence = compileFence(geometry);
     const prepared: PreparedFence = {
-      def,
+      def: rules,
       fence,
       timeZone: knownZone(def.timeZone),
       searchBox: widenBBox(fence.box, hysteresisMetres),
     };
     return prepared;
   }
-  const line = compileLine(def.geometry);
+  const { geometry, ...rules } = def;
+  const line = compileLine(geometry);
   const half = def.width / 2;
   const prepared: PreparedRoad = {
-    def,
+    def: rules,
     line,
     corridorBox: widenBBox(line.box, half),
     searchBox: widenBBox(line.box, half + hysteresisMetres),
@@ -200,7 +209,7 @@ export function fenceValidAt(zone: CompiledZone, t: number): boolean {
   return from <= to ? minute >= from && minute <= to : minute >= from || minute <= to;
 }
 
-const zoneEvent = (type: ZoneEventType, def: ZoneDef, fix: ZoneFix): ZoneEvent => ({
+const zoneEvent = (type: ZoneEventType, def: ZoneRules, fix: ZoneFix): ZoneEvent => ({
   type,
   zoneKind: def.kind,
   zoneId: def.id,
