@@ -40,7 +40,8 @@ const COMPACT_COLUMNS = `floor(date_part('epoch', fix_time))::float8, floor(lat 
 
 /** A rolled-up day: its points packed (track-columns.ts packDay), its share of the compact reply (compact-reply.ts). */
 export interface RolledDay {
-  data: Buffer;
+  /** Null on a day read whole that has a reply (rolledDays). */
+  data: Buffer | null;
   /** Null on a row rolled before the reply was stored; the rollup writes it again. */
   reply: Buffer | null;
 }
@@ -90,10 +91,16 @@ export class HistoryRepository {
     return c;
   }
 
-  /** The rolled-up days of a device between two UTC days (inclusive), leaving out days marked stale. */
+  /**
+   * The rolled-up days of a device between two UTC days (inclusive), leaving out days marked stale. A day between
+   * the two is read whole, so its packed points come only where it has no reply: bytea travels as hex text,
+   * which pg decodes per byte.
+   */
   async rolledDays(devicePk: number, firstDay: string, lastDay: string): Promise<Map<string, RolledDay>> {
     const { rows } = await this.pool.query<RolledDay & { day: string }>(
-      `SELECT to_char(t.day, 'YYYY-MM-DD') AS day, t.data, t.reply FROM track_days t
+      `SELECT to_char(t.day, 'YYYY-MM-DD') AS day, t.reply,
+              CASE WHEN t.reply IS NULL OR t.day IN ($2::date, $3::date) THEN t.data END AS data
+         FROM track_days t
         WHERE t.device_pk = $1 AND t.day BETWEEN $2::date AND $3::date
           AND NOT EXISTS (SELECT 1 FROM track_days_stale s WHERE s.device_pk = t.device_pk AND s.day = t.day)`,
       [devicePk, firstDay, lastDay],

@@ -118,7 +118,8 @@ export class HistoryService {
         out.push(run);
       }
       if ('into' in p) run.append(p.into);
-      else unpackDay(p.day.data, run, Math.ceil(p.lo / 1000), Math.ceil(p.hi / 1000) - 1);
+      else if (p.day.data) unpackDay(p.day.data, run, Math.ceil(p.lo / 1000), Math.ceil(p.hi / 1000) - 1);
+      else throw new Error(`track_days ${utcDay(p.lo)}: read without its points`);
     }
     return new CompactPieces(out);
   }
