@@ -93,20 +93,30 @@ export async function openBrowser(options: { timezoneId?: string; phone?: boolea
       await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
     },
     toast: async (text, timeout = 15_000) => {
-      await page.waitForFunction(
-        (t) => {
-          const seen = window.__toasts ?? [];
-          // A detached notice keeps its text, so a toast that has already faded still counts.
-          for (let i = Math.max(window.__toastsRead ?? 0, window.__toastsFrom ?? 0); i < seen.length; i++)
-            if (seen[i]?.textContent?.includes(t)) {
-              window.__toastsRead = i + 1;
-              return true;
-            }
-          return false;
-        },
-        text,
-        { timeout },
-      );
+      try {
+        await page.waitForFunction(
+          (t) => {
+            const seen = window.__toasts ?? [];
+            // A detached notice keeps its text, so a toast that has already faded still counts.
+            for (let i = Math.max(window.__toastsRead ?? 0, window.__toastsFrom ?? 0); i < seen.length; i++)
+              if (seen[i]?.textContent?.includes(t)) {
+                window.__toastsRead = i + 1;
+                return true;
+              }
+            return false;
+          },
+          text,
+          { timeout },
+        );
+      } catch (error) {
+        // Say what was shown instead (an error reply's toast is the usual reason), not only that time ran out.
+        const shown = await page
+          .evaluate(() => (window.__toasts ?? []).slice(-5).map((n) => n.textContent ?? ''))
+          .catch(() => []);
+        throw new Error(`no toast "${text}" within ${timeout} ms; the last ones shown: ${JSON.stringify(shown)}`, {
+          cause: error,
+        });
+      }
     },
     close: async () => {
       await context.close();
