@@ -12,6 +12,7 @@ import {
   type Fix,
   type LatestState,
   mapStatus,
+  withAlarms,
 } from './state.ts';
 import type { ZoneCheck, ZoneHit } from './zone-engine.ts';
 import type { VisitChanges } from './zone-sql.ts';
@@ -174,7 +175,7 @@ export function applyZoneHits(st: LatestState, hits: ZoneHit[]): { state: Latest
       ZoneName: h.zoneName,
     };
   });
-  return { state: alarms === st.alarms ? st : { ...st, alarms }, events };
+  return { state: alarms === st.alarms ? st : withAlarms(st, alarms), events };
 }
 
 /** What the live feed says of a device: its latest state, map status and new events. */

@@ -52,6 +52,23 @@ describe('derived device state', () => {
     expect(again.events).toEqual([]);
   });
 
+  it('keeps the alarms of a device in alarm through fixes that report none, and never changes an earlier state', () => {
+    const r = { speedLimit: 80, overspeedSeconds: 0 };
+    const before = applyFix(EMPTY_STATE, fix({ alarms: ['sos'] }), t0, r).state;
+    const quiet = applyFix(before, fix({ fixTime: at(10) }), at(10), r);
+    expect(quiet.state.alarms).toEqual(['sos']);
+    expect(quiet.events).toEqual([]);
+    // Overspeed joins them in a new list: the state before still holds only its own.
+    const fast = applyFix(quiet.state, fix({ fixTime: at(20), speedKmh: 95 }), at(20), r);
+    expect(fast.state.alarms).toEqual(['sos', 'overspeed']);
+    expect(quiet.state.alarms).toEqual(['sos']);
+    expect(before.alarms).toEqual(['sos']);
+    expect(EMPTY_STATE.alarms).toEqual([]);
+    const fromEmpty = applyFix(EMPTY_STATE, fix({ speedKmh: 95 }), t0, r);
+    expect(fromEmpty.state.alarms).toEqual(['overspeed']);
+    expect(EMPTY_STATE.alarms).toEqual([]);
+  });
+
   it('maps a state to the statuses of spec section 4', () => {
     const now = at(0);
     expect(mapStatus(undefined, false)).toBe('unused');

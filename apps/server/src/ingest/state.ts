@@ -115,9 +115,11 @@ export function applyFix(
   if (prev.acc !== null && acc !== null && acc !== prev.acc)
     events.push({ type: acc ? 'ignitionOn' : 'ignitionOff', eventTime: fix.fixTime, lat: fix.lat, lon: fix.lon });
 
-  // This runs for every stored fix: the common case (no alarm before or now) allocates no Set.
-  let alarms: string[] = [];
-  if (prev.alarms.length || fix.alarms.length) {
+  // This runs for every stored fix: a fix that reports no alarm (nearly all) keeps the alarms as they are, the
+  // same array (a state's alarms are never changed in place), with no Set made. A device keeps its alarms until
+  // they are released, so this is also the common case of a device in alarm (a fence entered, say).
+  let alarms = prev.alarms;
+  if (fix.alarms.length) {
     const set = new Set(prev.alarms);
     for (const a of fix.alarms) {
       if (!set.has(a)) events.push({ type: 'alarm', alarm: a, eventTime: fix.fixTime, lat: fix.lat, lon: fix.lon });
@@ -132,7 +134,7 @@ export function applyFix(
     overspeedSince ??= fix.fixTime;
     const held = (fix.fixTime.getTime() - overspeedSince.getTime()) / 1000;
     if (held >= rules.overspeedSeconds && !alarms.includes('overspeed')) {
-      alarms.push('overspeed');
+      alarms = [...alarms, 'overspeed'];
       events.push({ type: 'alarm', alarm: 'overspeed', eventTime: fix.fixTime, lat: fix.lat, lon: fix.lon });
     }
   } else overspeedSince = null;
@@ -158,6 +160,31 @@ export function applyFix(
       attributes: fix.attributes,
     },
     events,
+  };
+}
+
+/**
+ * The state with other alarms. Every field written out, in applyFix's order: a spread would make an object of
+ * another shape, and each function reading states (the filters, the rules, the live feed) would then meet two.
+ */
+export function withAlarms(s: LatestState, alarms: string[]): LatestState {
+  return {
+    fixTime: s.fixTime,
+    receiveTime: s.receiveTime,
+    lastSeen: s.lastSeen,
+    valid: s.valid,
+    lat: s.lat,
+    lon: s.lon,
+    speed: s.speed,
+    course: s.course,
+    satellites: s.satellites,
+    acc: s.acc,
+    battery: s.battery,
+    mileage: s.mileage,
+    alarms,
+    connected: s.connected,
+    overspeedSince: s.overspeedSince,
+    attributes: s.attributes,
   };
 }
 

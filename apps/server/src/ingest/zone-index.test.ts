@@ -1,6 +1,7 @@
 import { compileZone, type LngLat } from '@lodestar/domain';
 import { describe, expect, it } from 'vitest';
-import { ZoneIndex } from './zone-index.ts';
+import { KeptVisits } from './zone-engine.ts';
+import { DENSE_PKS, ZoneIndex } from './zone-index.ts';
 
 /** mulberry32 */
 function seeded(seed: number) {
@@ -88,5 +89,64 @@ describe('ZoneIndex.candidates', () => {
     }
     // The walk met zones (the comparison is not of empty lists only).
     expect(hits).toBeGreaterThan(2500);
+  });
+});
+
+describe('device look-ups by pk', () => {
+  const zone = compileZone(
+    {
+      kind: 'fence',
+      id: 1,
+      name: 'F',
+      geometry: { type: 'Circle', Center: ORIGIN, Radius: 100 },
+      recordType: 'both',
+      triggerAlarm: true,
+      validFrom: null,
+      validTo: null,
+      dailyFrom: null,
+      dailyTo: null,
+      timeZone: 'Asia/Shanghai',
+      speedLimit: null,
+      maxStayMinutes: null,
+    },
+    30,
+  );
+  const bound = (devicePk: number) => ({
+    devicePk,
+    vipUntil: Number.POSITIVE_INFINITY,
+    fenceIds: [1],
+    roadIds: [],
+  });
+
+  it('ZoneIndex finds each bound device, whether its pks fit an array or not, and no other', () => {
+    for (const pks of [
+      [3, 7, 1000],
+      [5, DENSE_PKS + 9],
+    ]) {
+      const index = new ZoneIndex([zone], pks.map(bound));
+      expect(pks.map((pk) => index.slotOf(pk))).toEqual(pks.map((_, i) => i));
+      for (const other of [0, 4, 999, 1001, -1, DENSE_PKS, DENSE_PKS + 8, 2 ** 31 - 1])
+        expect([other, index.slotOf(other), index.has(other)]).toEqual([other, undefined, false]);
+    }
+  });
+
+  it('KeptVisits answers unread, read with none, and the visits set, past its first array and beyond DENSE_PKS', () => {
+    const kept = new KeptVisits();
+    const some = new Map([[2, { enteredAt: 1, overspeed: false, stayFired: false }]]);
+    for (const pk of [0, 5, 1023, 1024, 70_000, DENSE_PKS - 1, DENSE_PKS, DENSE_PKS + 3]) {
+      expect(kept.get(pk)).toBeUndefined();
+      expect(kept.has(pk)).toBe(false);
+      kept.set(pk, new Map());
+      expect(kept.get(pk)?.size).toBe(0);
+      kept.set(pk, some);
+      expect(kept.get(pk)).toBe(some);
+      kept.delete(pk);
+      expect(kept.has(pk)).toBe(false);
+      kept.set(pk, some);
+    }
+    expect([...kept.entries()].length).toBe(8);
+    // Earlier pks kept their answers when the array grew.
+    expect(kept.get(5)).toBe(some);
+    expect(kept.get(6)).toBeUndefined();
   });
 });

@@ -43,6 +43,9 @@ const NEAR_DEGREES = 0.005;
 
 const NONE: readonly number[] = [];
 
+/** Device pks below this are looked up in arrays rather than Maps (ZoneIndex's slots, the engine's visits). */
+export const DENSE_PKS = 1 << 22;
+
 /**
  * The bound zones, compiled, in one static R-tree over their search boxes, and each device's zones as a sorted
  * run of zone indexes in one Int32Array (a million bindings: 4 MB, plus a Map entry a device). Immutable: a
@@ -58,6 +61,8 @@ export class ZoneIndex {
   private readonly boxes: Float64Array;
   private readonly tree: Flatbush | undefined;
   private readonly slots: Map<number, number>;
+  /** device pk → slot, -1 when none: `slots` as an array while pks are dense enough (one read a fix, no hashing). */
+  private readonly slotAt: Int32Array | undefined;
   /** slot → the start of its run in `bound`; a run ends where the next slot's starts. */
   private readonly starts: Int32Array;
   private readonly bound: Int32Array;
@@ -119,6 +124,12 @@ export class ZoneIndex {
       slot++;
       this.starts[slot] = n;
     }
+    let maxPk = -1;
+    for (const pk of this.slots.keys()) maxPk = Math.max(maxPk, pk);
+    if (maxPk >= 0 && maxPk < DENSE_PKS) {
+      this.slotAt = new Int32Array(maxPk + 1).fill(-1);
+      for (const [pk, at] of this.slots) if (pk >= 0) this.slotAt[pk] = at;
+    }
   }
 
   get size(): { zones: number; devices: number; bindings: number } {
@@ -127,11 +138,14 @@ export class ZoneIndex {
 
   /** The device's slot, or undefined when no zone is bound to it: the whole cost of a device without fences. */
   slotOf(devicePk: number): number | undefined {
-    return this.slots.get(devicePk);
+    const at = this.slotAt;
+    if (!at) return this.slots.get(devicePk);
+    const slot = devicePk >= 0 && devicePk < at.length ? at[devicePk]! : -1;
+    return slot >= 0 ? slot : undefined;
   }
 
   has(devicePk: number): boolean {
-    return this.slots.has(devicePk);
+    return this.slotOf(devicePk) !== undefined;
   }
 
   /** Fences are VIP-only: a device is checked while its VIP holds at `time` (ms). */
@@ -204,6 +218,7 @@ export class ZoneIndex {
       this.starts.byteLength +
       this.bound.byteLength +
       this.vipUntil.byteLength +
+      (this.slotAt?.byteLength ?? 0) +
       this.nearBox.byteLength +
       (this.tree?.data.byteLength ?? 0)
     );
