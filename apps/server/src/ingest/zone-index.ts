@@ -43,6 +43,14 @@ const NEAR_DEGREES = 0.005;
 
 const NONE: readonly number[] = [];
 
+/** ZoneIndex's device record: its length and where each part is. */
+const REC = 8;
+const VIP = 0;
+const NEAR_BOX = 1;
+const NEAR_COUNT = 5;
+const NEAR_FIRST = 6;
+const NEAR_INLINE = REC - NEAR_FIRST;
+
 /** Device pks below this are looked up in arrays rather than Maps (ZoneIndex's slots, the engine's visits). */
 export const DENSE_PKS = 1 << 22;
 
@@ -66,13 +74,15 @@ export class ZoneIndex {
   /** slot → the start of its run in `bound`; a run ends where the next slot's starts. */
   private readonly starts: Int32Array;
   private readonly bound: Int32Array;
-  private readonly vipUntil: Float64Array;
   /**
-   * slot → [minLng, minLat, maxLng, maxLat] of the box its `near` list holds (NaN: none yet). A cache of this index
-   * alone (a new index starts with none), so the index's answers stay the same.
+   * A device's record, what a fix of it reads, in one line of memory (REC numbers a slot): when its VIP ends (ms),
+   * the [minLng, minLat, maxLng, maxLat] of its near box (NaN: none yet), how many of its bound zones' search boxes
+   * meet that box, and the first NEAR_INLINE of them. Their boxes and the `near` arrays were lines of their own, each
+   * a cache miss a fix among a thousand devices. The near part is a cache of this index alone (a new index starts
+   * with none), so the index's answers stay the same.
    */
-  private readonly nearBox: Float64Array;
-  /** slot → its bound zones whose search box meets its `nearBox`. */
+  private readonly rec: Float64Array;
+  /** slot → its near zones, when there are more than NEAR_INLINE of them. */
   private readonly near: number[][];
 
   static readonly EMPTY = new ZoneIndex([], []);
@@ -101,8 +111,7 @@ export class ZoneIndex {
     this.slots = new Map();
     this.starts = new Int32Array(bindings.length + 1);
     this.bound = new Int32Array(total);
-    this.vipUntil = new Float64Array(bindings.length);
-    this.nearBox = new Float64Array(bindings.length * 4).fill(Number.NaN);
+    this.rec = new Float64Array(bindings.length * REC).fill(Number.NaN);
     this.near = [];
     let n = 0;
     let slot = 0;
@@ -120,7 +129,7 @@ export class ZoneIndex {
       this.bound.subarray(from, n).sort();
       this.slots.set(b.devicePk, slot);
       this.starts[slot] = from;
-      this.vipUntil[slot] = b.vipUntil;
+      this.rec[slot * REC + VIP] = b.vipUntil;
       slot++;
       this.starts[slot] = n;
     }
@@ -150,7 +159,7 @@ export class ZoneIndex {
 
   /** Fences are VIP-only: a device is checked while its VIP holds at `time` (ms). */
   vipAt(slot: number, time: number): boolean {
-    return time < this.vipUntil[slot]!;
+    return time < this.rec[slot * REC + VIP]!;
   }
 
   isBound(slot: number, zone: number): boolean {
@@ -188,17 +197,32 @@ export class ZoneIndex {
       return out ?? NONE;
     }
     // A box holding the point meets any near box holding it: the near list has every candidate (NaN fails here).
-    const nb = this.nearBox;
-    const s = slot * 4;
-    let near = this.near[slot];
-    if (!near || !(lng >= nb[s]! && lat >= nb[s + 1]! && lng <= nb[s + 2]! && lat <= nb[s + 3]!)) {
-      nb[s] = lng - NEAR_DEGREES;
-      nb[s + 1] = lat - NEAR_DEGREES;
-      nb[s + 2] = lng + NEAR_DEGREES;
-      nb[s + 3] = lat + NEAR_DEGREES;
-      near = this.tree.search(nb[s]!, nb[s + 1]!, nb[s + 2]!, nb[s + 3]!, (i) => this.isBound(slot, i));
-      this.near[slot] = near;
+    const r = this.rec;
+    const s = slot * REC;
+    const b = s + NEAR_BOX;
+    if (!(lng >= r[b]! && lat >= r[b + 1]! && lng <= r[b + 2]! && lat <= r[b + 3]!)) {
+      r[b] = lng - NEAR_DEGREES;
+      r[b + 1] = lat - NEAR_DEGREES;
+      r[b + 2] = lng + NEAR_DEGREES;
+      r[b + 3] = lat + NEAR_DEGREES;
+      const near = this.tree.search(r[b]!, r[b + 1]!, r[b + 2]!, r[b + 3]!, (i) => this.isBound(slot, i));
+      r[s + NEAR_COUNT] = near.length;
+      for (let k = 0; k < NEAR_INLINE && k < near.length; k++) r[s + NEAR_FIRST + k] = near[k]!;
+      if (near.length > NEAR_INLINE) this.near[slot] = near;
     }
+    const count = r[s + NEAR_COUNT]!;
+    if (count <= NEAR_INLINE) {
+      for (let k = 0; k < count; k++) {
+        const i = r[s + NEAR_FIRST + k]!;
+        const o = i * 4;
+        if (lng >= bx[o]! && lat >= bx[o + 1]! && lng <= bx[o + 2]! && lat <= bx[o + 3]!) {
+          out ??= [];
+          out.push(i);
+        }
+      }
+      return out ?? NONE;
+    }
+    const near = this.near[slot]!;
     for (let k = 0; k < near.length; k++) {
       const i = near[k]!;
       const o = i * 4;
@@ -217,9 +241,8 @@ export class ZoneIndex {
       this.boxes.byteLength +
       this.starts.byteLength +
       this.bound.byteLength +
-      this.vipUntil.byteLength +
+      this.rec.byteLength +
       (this.slotAt?.byteLength ?? 0) +
-      this.nearBox.byteLength +
       (this.tree?.data.byteLength ?? 0)
     );
   }

@@ -1,0 +1,106 @@
+/**
+ * npm run bench:fences-perf — where the writer's CPU goes with the fence engine on against off, sampled on the CPU
+ * by `perf` (cpu-clock), not by V8's profiler: V8 samples wall-clock time, so on two cores shared with the
+ * database a process descheduled inside a function is charged for its neighbours' time, and the on-mode (whose
+ * backends work more) looks slower even in code both modes share. Seeds bench:fences' world (10,000 fences, 1,000
+ * bound to each of 1,000 devices), warms both writers as it does, then runs rounds of each mode under
+ * `perf record -p <this process>` (Node run with --perf-basic-prof, so JIT code has names) and prints each
+ * symbol's CPU µs a position, on against off, largest difference first, with the rounds' CPU and rates.
+ * Needs `perf` (Debian's linux-perf) and perf_event access. Options: --target embedded|external  --seconds 10
+ * --rounds 2 (the last round of each mode is reported; the first warms)  --top 30
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createWriters, seedWorld, warmWriters, writerModes, writerRound } from './fences-setup.ts';
+import { benchDatabase, fmt } from './lib.ts';
+
+const { values } = parseArgs({
+  options: {
+    target: { type: 'string', default: 'embedded' },
+    seconds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '2' },
+    top: { type: 'string', default: '30' },
+  },
+});
+if (!process.execArgv.includes('--perf-basic-prof'))
+  console.log('(run with node --perf-basic-prof, as npm run bench:fences-perf does, for JIT code names)');
+
+/** Samples a second: each one is this many µs of CPU. */
+const HZ = 1999;
+
+function record(file: string): ChildProcess {
+  return spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', String(HZ), '-p', String(process.pid), '-o', file], {
+    stdio: 'ignore',
+  });
+}
+
+/** CPU µs a position by symbol (JIT code by function and file, the rest by native symbol). */
+function bySymbol(file: string, positions: number): Map<string, number> {
+  const report = execFileSync(
+    'perf',
+    ['report', '--stdio', '--no-children', '--sort', 'symbol', '-F', 'sample,sym', '-i', file],
+    {
+      encoding: 'utf8',
+      maxBuffer: 256 * 2 ** 20,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
+  const out = new Map<string, number>();
+  for (const line of report.split('\n')) {
+    const m = /^\s*(\d+)\s+\[.\]\s+(.*?)\s*$/.exec(line);
+    if (!m) continue;
+    const name = m[2]!
+      .replace(/file:\/\/\/\S*\//, '')
+      .replace(/\s+/g, ' ')
+      .slice(0, 90);
+    out.set(name, (out.get(name) ?? 0) + (Number(m[1]) * 1e6) / HZ / positions);
+  }
+  return out;
+}
+
+const db = await benchDatabase(values.target as 'embedded' | 'external');
+const world = await seedWorld(db, 1000, 10_000, 1000);
+const ingests = createWriters(db.pool);
+const start = Date.now() - 2 * 3_600_000;
+const clocks = writerModes.map(() => world.ids.map(() => start));
+await warmWriters(ingests, world.ids, clocks);
+
+const dir = os.tmpdir();
+const last: Map<string, number>[] = [];
+for (let round = 0; round < Number(values.rounds); round++)
+  for (const [m, mode] of writerModes.entries()) {
+    const file = path.join(dir, `fences-perf-${mode}.data`);
+    const perf = record(file);
+    await new Promise((r) => setTimeout(r, 300));
+    const w = await writerRound(ingests[m]!, world.ids, clocks[m]!, Number(values.seconds), Infinity, db.pool);
+    perf.kill('SIGINT');
+    await new Promise((r) => perf.once('exit', r));
+    const positions = Math.round(w.rate * Number(values.seconds));
+    const symbols = bySymbol(file, positions);
+    rmSync(file, { force: true });
+    last[m] = symbols;
+    const sampled = [...symbols.values()].reduce((a, b) => a + b, 0);
+    console.log(
+      `round ${round + 1}, engine ${mode}: ${fmt(w.rate)} positions/s; this process ${fmt(w.cpuUs, 2)} µs a position ` +
+        `(sampled ${fmt(sampled, 2)}), its backends ${fmt(w.serverUs, 2)} µs`,
+    );
+  }
+await db.close();
+
+const [off, on] = last as [Map<string, number>, Map<string, number>];
+const names = [...new Set([...off.keys(), ...on.keys()])].sort(
+  (a, b) => (on.get(b) ?? 0) - (off.get(b) ?? 0) - ((on.get(a) ?? 0) - (off.get(a) ?? 0)),
+);
+console.log(
+  `\nCPU µs a position by symbol, the last round of each mode (${values.target}, load average ${os.loadavg()[0]!.toFixed(1)})`,
+);
+console.log('| symbol | off | on | on − off |');
+console.log('|---|---|---|---|');
+for (const n of names.slice(0, Number(values.top)))
+  console.log(
+    `| ${n} | ${fmt(off.get(n) ?? 0, 3)} | ${fmt(on.get(n) ?? 0, 3)} | ${fmt((on.get(n) ?? 0) - (off.get(n) ?? 0), 3)} |`,
+  );
+process.exit(0);
