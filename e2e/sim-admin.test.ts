@@ -24,9 +24,32 @@ const fieldError = (id: string) =>
 
 const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang);
 
-async function pickOption(select: Locator, text: string) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+/**
+ * Chooses an option of a select (or a tree select) until the select shows it, then waits for its dropdown to close. Two
+ * browser test files run at once, and under that load a click can land while the dropdown still zooms in and miss
+ * it (seen in CI: the carrier left unchosen, so the dialog refused to save; the dropdown left open over the
+ * dialog's buttons, so the save could not be clicked).
+ */
+async function pickOption(select: Locator, text: string, option = '.ant-select-item-option') {
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  const shown = async () => (await select.textContent())?.includes(text) ?? false;
+  await expect
+    .poll(
+      async () => {
+        if (await shown()) return true;
+        if (!(await dropdown.count())) await select.click();
+        await dropdown
+          .locator(option, { hasText: text })
+          .first()
+          .click({ timeout: 3000 })
+          .catch(() => {});
+        return shown();
+      },
+      { timeout: 30_000, interval: 1000 },
+    )
+    .toBe(true);
+  // Chosen, it closes (its fade-out has to end before the dialog's buttons can be clicked).
+  await dropdown.first().waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 async function settle() {
@@ -326,8 +349,7 @@ describe('SIM information management', () => {
 
     await page.getByRole('button', { name: '迁移' }).click();
     await modal().waitFor();
-    await modal().locator('.ant-select').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: '杭州车贷金融' }).click();
+    await pickOption(modal().locator('.ant-select'), '杭州车贷金融', '.ant-select-tree-title');
     await save();
     await toast('已保存');
     const holds = await api.get<{ HoldID: number; HoldName: string; parentHoldId: number | null }[]>(
