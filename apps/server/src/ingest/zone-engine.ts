@@ -10,8 +10,9 @@ import {
 } from '@lodestar/domain';
 import type pg from 'pg';
 import type { Fix, LatestState } from './state.ts';
-import { DENSE_PKS, ZoneIndex } from './zone-index.ts';
+import { ZoneIndex } from './zone-index.ts';
 import { loadBindings, loadBoundZones, loadVisits, type VisitChanges, zoneIdOf, zoneKindOf } from './zone-sql.ts';
+import { KeptVisits, NO_VISITS, type Visits } from './zone-visits.ts';
 
 /** A zone event with the name of its zone (the live feed shows it). */
 export interface ZoneHit extends ZoneEvent {
@@ -46,59 +47,6 @@ export interface ZoneEngineStats {
 
 /** A reload that failed (the database away) is tried again this much later, not at every change. */
 const RETRY_MS = 5000;
-
-type Visits = ReadonlyMap<number, ZoneVisit>;
-const NO_VISITS: Visits = new Map();
-
-/** KeptVisits' byte a device: not read yet, read and inside no zone, inside some. */
-const UNREAD = 0;
-const OUTSIDE = 1;
-const INSIDE = 2;
-
-/**
- * The visits of the devices read so far, by pk: a Map, and beside it a byte a pk (below DENSE_PKS) saying whether
- * they were read and whether there are any. The check of a device outside every zone, nearly every fix, then asks
- * the Map nothing: a look-up among a thousand devices' entries was a cache miss a fix, twice (the flush's batch
- * asking whether they were read, and the step).
- */
-export class KeptVisits {
-  private readonly map = new Map<number, Visits>();
-  private flags = new Uint8Array(1024);
-
-  /** Undefined: not read yet. */
-  get(pk: number): Visits | undefined {
-    if (pk >= 0 && pk < DENSE_PKS) {
-      const f = pk < this.flags.length ? this.flags[pk]! : UNREAD;
-      if (f === UNREAD) return undefined;
-      if (f === OUTSIDE) return NO_VISITS;
-    }
-    return this.map.get(pk);
-  }
-
-  has(pk: number): boolean {
-    return this.get(pk) !== undefined;
-  }
-
-  set(pk: number, visits: Visits): void {
-    this.map.set(pk, visits);
-    if (pk < 0 || pk >= DENSE_PKS) return;
-    if (pk >= this.flags.length) {
-      const grown = new Uint8Array(Math.min(DENSE_PKS, Math.max(pk + 1, this.flags.length * 2)));
-      grown.set(this.flags);
-      this.flags = grown;
-    }
-    this.flags[pk] = visits.size ? INSIDE : OUTSIDE;
-  }
-
-  delete(pk: number): void {
-    this.map.delete(pk);
-    if (pk >= 0 && pk < this.flags.length) this.flags[pk] = UNREAD;
-  }
-
-  entries(): IterableIterator<[number, Visits]> {
-    return this.map.entries();
-  }
-}
 
 const sameVisit = (a: ZoneVisit | undefined, b: ZoneVisit | undefined) =>
   a === b ||

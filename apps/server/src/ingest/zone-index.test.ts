@@ -1,7 +1,7 @@
 import { compileZone, type LngLat } from '@lodestar/domain';
 import { describe, expect, it } from 'vitest';
-import { KeptVisits } from './zone-engine.ts';
 import { DENSE_PKS, ZoneIndex } from './zone-index.ts';
+import { KeptVisits } from './zone-visits.ts';
 
 /** mulberry32 */
 function seeded(seed: number) {

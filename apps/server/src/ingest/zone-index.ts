@@ -77,9 +77,9 @@ export class ZoneIndex {
   /**
    * A device's record, what a fix of it reads, in one line of memory (REC numbers a slot): when its VIP ends (ms),
    * the [minLng, minLat, maxLng, maxLat] of its near box (NaN: none yet), how many of its bound zones' search boxes
-   * meet that box, and the first NEAR_INLINE of them. Their boxes and the `near` arrays were lines of their own, each
-   * a cache miss a fix among a thousand devices. The near part is a cache of this index alone (a new index starts
-   * with none), so the index's answers stay the same.
+   * meet that box, and the first NEAR_INLINE of them. These were four arrays, a cache miss each a fix among a
+   * thousand devices; the near zones' own boxes are still read from `boxes`. The near part is a cache of this index
+   * alone (a new index starts with none), so the index's answers stay the same.
    */
   private readonly rec: Float64Array;
   /** slot → its near zones, when there are more than NEAR_INLINE of them. */
@@ -210,21 +210,12 @@ export class ZoneIndex {
       for (let k = 0; k < NEAR_INLINE && k < near.length; k++) r[s + NEAR_FIRST + k] = near[k]!;
       if (near.length > NEAR_INLINE) this.near[slot] = near;
     }
+    // The near zones: the record's own when they fit, else the slot's array (rare at a city's density).
     const count = r[s + NEAR_COUNT]!;
-    if (count <= NEAR_INLINE) {
-      for (let k = 0; k < count; k++) {
-        const i = r[s + NEAR_FIRST + k]!;
-        const o = i * 4;
-        if (lng >= bx[o]! && lat >= bx[o + 1]! && lng <= bx[o + 2]! && lat <= bx[o + 3]!) {
-          out ??= [];
-          out.push(i);
-        }
-      }
-      return out ?? NONE;
-    }
-    const near = this.near[slot]!;
-    for (let k = 0; k < near.length; k++) {
-      const i = near[k]!;
+    const list = count <= NEAR_INLINE ? r : this.near[slot]!;
+    const first = count <= NEAR_INLINE ? s + NEAR_FIRST : 0;
+    for (let k = first; k < first + count; k++) {
+      const i = list[k]!;
       const o = i * 4;
       if (lng >= bx[o]! && lat >= bx[o + 1]! && lng <= bx[o + 2]! && lat <= bx[o + 3]!) {
         out ??= [];
