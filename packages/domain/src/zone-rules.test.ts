@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fenceDef } from './testing.ts';
 import { METRES_PER_DEGREE } from './zone-geometry.ts';
 import {
   type CompiledZone,
@@ -28,22 +29,8 @@ const off = (east: number, north: number): [number, number] => [LNG + east / KX,
 
 /** A 200 m square, its south-west corner at (LNG, LAT). */
 function fence(over: Partial<FenceDef> = {}): FenceDef {
-  return {
-    kind: 'fence',
-    id: 7,
-    name: 'depot',
-    geometry: { type: 'Polygon', coordinates: [[off(0, 0), off(200, 0), off(200, 200), off(0, 200), off(0, 0)]] },
-    recordType: 'both',
-    triggerAlarm: true,
-    validFrom: null,
-    validTo: null,
-    dailyFrom: null,
-    dailyTo: null,
-    timeZone: 'UTC',
-    speedLimit: null,
-    maxStayMinutes: null,
-    ...over,
-  };
+  const square = [off(0, 0), off(200, 0), off(200, 200), off(0, 200), off(0, 0)];
+  return fenceDef(7, { type: 'Polygon', coordinates: [square] }, { name: 'depot', timeZone: 'UTC', ...over });
 }
 
 /** A road east along LAT for 1 km, then north for 1 km; 40 m wide. */

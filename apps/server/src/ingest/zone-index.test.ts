@@ -1,4 +1,5 @@
 import { compileZone, type LngLat } from '@lodestar/domain';
+import { fenceDef } from '@lodestar/domain/testing';
 import { describe, expect, it } from 'vitest';
 import { DENSE_PKS, ZoneIndex } from './zone-index.ts';
 import { KeptVisits } from './zone-visits.ts';
@@ -30,21 +31,7 @@ describe('ZoneIndex.candidates', () => {
     // to 10 (the linear scan).
     const zones = Array.from({ length: 400 }, (_, i) =>
       compileZone(
-        {
-          kind: 'fence',
-          id: i + 1,
-          name: `F${i}`,
-          geometry: { type: 'Circle', Center: place(rnd() * 6000, rnd() * 6000), Radius: 30 + rnd() * 770 },
-          recordType: 'both',
-          triggerAlarm: true,
-          validFrom: null,
-          validTo: null,
-          dailyFrom: null,
-          dailyTo: null,
-          timeZone: 'Asia/Shanghai',
-          speedLimit: null,
-          maxStayMinutes: null,
-        },
+        fenceDef(i + 1, { type: 'Circle', Center: place(rnd() * 6000, rnd() * 6000), Radius: 30 + rnd() * 770 }),
         30,
       ),
     );
@@ -93,24 +80,7 @@ describe('ZoneIndex.candidates', () => {
 });
 
 describe('device look-ups by pk', () => {
-  const zone = compileZone(
-    {
-      kind: 'fence',
-      id: 1,
-      name: 'F',
-      geometry: { type: 'Circle', Center: ORIGIN, Radius: 100 },
-      recordType: 'both',
-      triggerAlarm: true,
-      validFrom: null,
-      validTo: null,
-      dailyFrom: null,
-      dailyTo: null,
-      timeZone: 'Asia/Shanghai',
-      speedLimit: null,
-      maxStayMinutes: null,
-    },
-    30,
-  );
+  const zone = compileZone(fenceDef(1, { type: 'Circle', Center: ORIGIN, Radius: 100 }), 30);
   const bound = (devicePk: number) => ({
     devicePk,
     vipUntil: Number.POSITIVE_INFINITY,

@@ -1,22 +1,16 @@
 import type { LngLat } from '@lodestar/domain';
+import { fenceDef } from '@lodestar/domain/testing';
 import { encodeJt808ZoneSet, JT808_AREA_LIMITS, type Jt808Route } from '@lodestar/protocols';
 import { describe, expect, it } from 'vitest';
 import { fenceArea, type PushFence, type PushRoad, roadRoute, simplify } from './push-payload.ts';
 
-const fence: PushFence = {
-  id: 5,
-  name: 'Yard',
-  shape: 'polygon',
-  geometry: { type: 'Circle', Center: [121.4737, 31.2304], Radius: 200 },
-  recordType: 'both',
-  triggerAlarm: false,
-  validFrom: null,
-  validTo: null,
-  dailyFrom: null,
-  dailyTo: null,
-  timeZone: 'Asia/Shanghai',
-  speedLimit: null,
-};
+/** The domain's fence definition in the push repository's shape: with `shape`, dates for valid times, no kind or stay. */
+const {
+  kind: _kind,
+  maxStayMinutes: _stay,
+  ...rules
+} = fenceDef(5, { type: 'Circle', Center: [121.4737, 31.2304], Radius: 200 }, { name: 'Yard', triggerAlarm: false });
+const fence: PushFence = { ...rules, shape: 'polygon', validFrom: null, validTo: null };
 const v2019 = { phone: Buffer.from('00000000013912345678', 'hex'), version: 1 };
 
 /** A ring of n vertices on a circle of about 1 km round a centre, closed as GeoJSON closes it. */
