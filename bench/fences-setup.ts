@@ -253,23 +253,24 @@ export async function seedWorld(
   return { ids, pks, unbound, bindings };
 }
 
-/** The writer with the fence engine off and on, on the same pool. */
+/** The writer with the fence engine off and on. */
 export const writerModes = ['off', 'on'] as const;
-export function createWriters(pool: pg.Pool): Ingest[] {
-  return writerModes.map((m) =>
-    createIngest(
-      pool,
-      new InProcessBus(),
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      m === 'on' ? { hysteresisMetres: ZONE_LIMITS.hysteresisMetres, staySweepMs: 0 } : false,
-    ),
+export function createWriter(pool: pg.Pool, mode: (typeof writerModes)[number]): Ingest {
+  return createIngest(
+    pool,
+    new InProcessBus(),
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    mode === 'on' ? { hysteresisMetres: ZONE_LIMITS.hysteresisMetres, staySweepMs: 0 } : false,
   );
 }
+
+/** Both writers on the same pool, in this process (`--writers shared`, and the profiles). */
+export const createWriters = (pool: pg.Pool): Ingest[] => writerModes.map((m) => createWriter(pool, m));
 
 /**
  * Not measured: the engine's first load, every device's state and visits read, the JIT settled, in both modes.

@@ -10,14 +10,20 @@
  *    COPY either side, and both modes drive the same fixes of today).
  * Options: --targets embedded,external  --devices 1000  --fences 10000  --bound 1000  --seconds 10  --rounds 3
  *          --fixes 1000000 (positions of the in-process check)  --writer off (only the reload and the check)
+ *          --writers apart (each mode's writer in a process of its own, as the server runs one or the other) or
+ *          shared (both in this process, as before session 20)  --warm 5 (seconds a mode, unmeasured, apart)
  */
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ZONE_LIMITS } from '@lodestar/domain';
 import type { Fix } from '../apps/server/src/ingest/state.ts';
 import { ZoneEngine } from '../apps/server/src/ingest/zone-engine.ts';
 import { createWriters, fix, seedWorld, warmWriters, writerModes, writerRound } from './fences-setup.ts';
-import { benchDatabase, fmt, percentile } from './lib.ts';
+import type { WriterAsk, WriterRoundReply } from './fences-writer.ts';
+import { type BenchDb, benchDatabase, fmt, percentile } from './lib.ts';
 import { copyPositions, rawRows } from './raw-insert.ts';
 
 const { values } = parseArgs({
@@ -30,6 +36,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     fixes: { type: 'string', default: '1000000' },
     writer: { type: 'string', default: 'on' },
+    writers: { type: 'string', default: 'apart' },
+    warm: { type: 'string', default: '5' },
   },
 });
 const targets = values.targets.split(',') as ('embedded' | 'external')[];
@@ -72,6 +80,58 @@ async function checkAlone(engine: ZoneEngine, pks: number[], unbound: number) {
   const bound = await timed(nFixes, (i) => pks[i]!);
   const none = await timed(nFixes, () => unbound);
   return { bound, none };
+}
+
+interface Writers {
+  /** One measured round of mode m (writerModes' index). */
+  round(
+    m: number,
+    seconds: number,
+  ): Promise<{ rate: number; cpuUs: number; serverUs: number; latencies: Iterable<number> }>;
+  close(): Promise<void>;
+}
+
+/** Both writers in this process, on the bench's pool (how rounds ran up to session 19). */
+async function sharedWriters(db: BenchDb, ids: string[], start: number): Promise<Writers> {
+  const ingests = createWriters(db.pool);
+  const clocks = writerModes.map(() => ids.map(() => start));
+  await warmWriters(ingests, ids, clocks);
+  return {
+    round: (m, s) => writerRound(ingests[m]!, ids, clocks[m]!, s, Infinity, db.pool),
+    async close() {
+      for (const ingest of ingests) await ingest.writer.close();
+    },
+  };
+}
+
+/**
+ * Each writer in a process of its own (bench/fences-writer.ts), asked for one round at a time: the other waits,
+ * idle, so the two never run at once. Warmed as sharedWriters warms them: every device's first fix in both at
+ * once, then a few unmeasured seconds each.
+ */
+async function apartWriters(db: BenchDb, ids: string[], start: number): Promise<Writers> {
+  const script = path.join(import.meta.dirname, 'fences-writer.ts');
+  const children: ChildProcess[] = writerModes.map((mode) =>
+    fork(script, [db.url, mode], {
+      execArgv: ['--max-semi-space-size=64', '--import', 'tsx'],
+      serialization: 'advanced',
+      stdio: 'inherit',
+    }),
+  );
+  const ask = async <T>(child: ChildProcess, m: WriterAsk): Promise<T> => {
+    const reply = once(child, 'message');
+    child.send(m);
+    return (await reply)[0] as T;
+  };
+  await Promise.all(children.map((c) => once(c, 'message')));
+  await Promise.all(children.map((c) => ask(c, { ask: 'first', ids, start })));
+  for (const c of children) await ask(c, { ask: 'round', seconds: Number(values.warm) });
+  return {
+    round: (m, seconds) => ask<WriterRoundReply>(children[m]!, { ask: 'round', seconds }),
+    async close() {
+      await Promise.all(children.map((c) => ask(c, { ask: 'close' })));
+    },
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
@@ -121,24 +181,23 @@ for (const target of targets) {
   }
 
   const modes = writerModes;
-  const ingests = createWriters(db.pool);
   // Both modes drive the same fixes (a clock each from the same start) of the same devices. Today's, two hours
   // back: fixes of a past UTC day would make every flush mark its days stale for the track rollup, a statement
   // per flush that live traffic does not pay (run within two hours after 00:00 UTC, the first ones still do).
   const start = Date.now() - 2 * 3_600_000;
-  const clocks = modes.map(() => ids.map(() => start));
+  const writers =
+    values.writers === 'shared' ? await sharedWriters(db, ids, start) : await apartWriters(db, ids, start);
   const raw = [await copyPositions(db.pool, rawRows(pks, Date.now() - 4 * 86_400_000))];
   const rates: number[][] = [[], []];
   const ratios: number[][] = [[], []];
   const lat: number[][] = [[], []];
   const cpus: number[][] = [[], []];
   const serverCpus: number[][] = [[], []];
-  await warmWriters(ingests, ids, clocks);
   const loadsAt: string[] = [load()];
   for (let round = 0; round < rounds; round++)
     // Rounds take turns in the order too (off, on, then on, off), so neither mode always follows the other.
     for (const m of round % 2 ? [1, 0] : [0, 1]) {
-      const w = await writerRound(ingests[m]!, ids, clocks[m]!, seconds, Infinity, db.pool);
+      const w = await writers.round(m, seconds);
       rates[m]!.push(w.rate);
       cpus[m]!.push(w.cpuUs);
       serverCpus[m]!.push(w.serverUs);
@@ -147,9 +206,9 @@ for (const target of targets) {
       ratios[m]!.push(w.rate / ((raw.at(-2)! + raw.at(-1)!) / 2));
       loadsAt.push(load());
     }
+  await writers.close();
   const events = (await db.pool.query(`SELECT count(*)::int AS n FROM events WHERE alarm LIKE 'fence%'`)).rows[0]
     .n as number;
-  for (const ingest of ingests) await ingest.writer.close();
   const k = (xs: number[]) => xs.map((x) => fmt(x / 1000, 1)).join(' · ');
   for (let m = 0; m < modes.length; m++) {
     const sorted = lat[m]!.sort((a, b) => a - b);
