@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser, pickOption } from './lib/browser.ts';
 import { type RunningServer, startDemoServer } from './lib/server.ts';
 
 // Batch commands (#18) against the real server: DEMO=1 runs 20 simulated trackers over real TCP (GT06, JT/T 808
@@ -29,8 +29,7 @@ const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang
 
 /** Picks a command type in the dialog's type picker. */
 async function chooseType(type: string) {
-  await dialog().locator('.command-type').click();
-  await page.locator(`.ant-select-dropdown:visible .command-type-option[data-type=${type}]`).click();
+  await pickOption(dialog().locator('.command-type'), '', { option: `.command-type-option[data-type=${type}]` });
 }
 
 beforeAll(async () => {

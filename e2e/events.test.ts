@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser, pickOption } from './lib/browser.ts';
 import { type DriveFix, driveGt06 } from './lib/gt06-drive.ts';
 import { type DemoServer, startDemoServer } from './lib/server.ts';
 
@@ -220,9 +220,8 @@ describe('events in the console', () => {
 
     // Types: the fence events only (the alarm-only switch off again).
     await page.locator('.events-alarm-only').click();
-    await page.locator('.events-types').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '进入围栏' }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '离开围栏' }).click();
+    await pickOption(page.locator('.events-types'), '进入围栏');
+    await pickOption(page.locator('.events-types'), '离开围栏');
     await page.keyboard.press('Escape');
     await page.locator('.filter-form .ant-btn-primary').click();
     await expect.poll(async () => (await types()).sort()).toEqual(['fenceEnter', 'fenceLeave']);

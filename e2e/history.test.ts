@@ -3,7 +3,7 @@ import { formatInZone } from '@lodestar/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser, pickOption } from './lib/browser.ts';
 import { type DriveFix, driveGt06 } from './lib/gt06-drive.ts';
 import { type DemoServer, startDemoServer } from './lib/server.ts';
 
@@ -234,11 +234,10 @@ describe('history playback page', () => {
 
   it('adds a second device found by its name, each in its own colour', async () => {
     await chooseLanguage('zh');
-    await page.locator('.history-device-picker').click();
-    await page.keyboard.type(DEMO_NAME);
-    const option = page.locator(`.ant-select-dropdown:visible .history-device-option[data-id="${DEMO_ID}"]`);
-    await expect.poll(() => option.count(), { timeout: 15_000 }).toBe(1);
-    await option.click();
+    await pickOption(page.locator('.history-device-picker'), DEMO_NAME, {
+      option: `.ant-select-item-option:has(.history-device-option[data-id="${DEMO_ID}"])`,
+      search: DEMO_NAME,
+    });
     await page.keyboard.press('Escape');
     await expect.poll(() => new URL(page.url()).searchParams.get('devices')).toBe(`${DRIVE_ID},${DEMO_ID}`);
     await expect.poll(() => page.locator('.history-device-tag').count()).toBe(2);

@@ -7,7 +7,7 @@ import { cameraJpeg, deviceIds, type SimulatorHandle, startSimulator } from '@lo
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, logIn, openBrowser, pickOption } from './lib/browser.ts';
 import { encodePng } from './lib/png.ts';
 import { type DemoServer, startDemoServer } from './lib/server.ts';
 
@@ -159,16 +159,14 @@ describe('installer on a phone', () => {
       [TRACKERS[1]!, '手套箱'],
     ] as const) {
       await page.fill('.ip-device-id input', deviceId);
-      await page.locator('.ip-position').click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: position }).click();
+      await pickOption(page.locator('.ip-position'), position);
       await page.locator('.ip-add').click();
       await phone.toast('已添加设备');
       await card(deviceId).waitFor();
     }
     // An unknown device is refused on the device ID field.
     await page.fill('.ip-device-id input', '999999999999999');
-    await page.locator('.ip-position').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '后备箱' }).click();
+    await pickOption(page.locator('.ip-position'), '后备箱');
     await page.locator('.ip-add').click();
     await expect.poll(() => page.locator('.ip-add-device .ant-form-item-explain-error').count()).toBeGreaterThan(0);
     await page.fill('.ip-device-id input', '');

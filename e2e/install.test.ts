@@ -3,7 +3,7 @@ import { cameraJpeg } from '@lodestar/simulator';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser, pickOption } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // /info/installer and /info/task (#20) against the real server: an installer added through the form, a task made
@@ -109,14 +109,12 @@ describe('installers and install tasks', () => {
     await modal().locator('#task_form_VIN').fill(VIN);
     await modal().locator('#task_form_Customer').fill('张三');
     await modal().locator('#task_form_Project').fill('春季贷款');
-    await modal()
-      .locator('.ant-select')
-      .filter({ has: page.locator('#task_form_InstallerID') })
-      .click();
-    await page
-      .locator(`.ant-select-dropdown:visible .ant-select-item-option`)
-      .filter({ hasText: FITTER.phone })
-      .click();
+    await pickOption(
+      modal()
+        .locator('.ant-select')
+        .filter({ has: page.locator('#task_form_InstallerID') }),
+      FITTER.phone,
+    );
     await browser.shot('install-03-task-form-zh');
     await modal().locator('.ant-modal-footer .ant-btn-primary').click();
     await rows('task-table').filter({ hasText: VIN }).waitFor();

@@ -3,7 +3,7 @@ import { HoldType } from '@lodestar/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser, pickOption } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // Move parent / migrate (#15) against the real server: two of three devices of a unit are selected on /info/device,
@@ -43,8 +43,10 @@ async function select(deviceIds: string[]) {
 async function openDialogTo(unitName: string) {
   await page.locator('[data-testid=move-open]').click();
   await dialog().waitFor();
-  await dialog().locator('[data-testid=move-hold]').click();
-  await page.locator('.ant-select-tree-treenode:visible', { hasText: unitName }).last().click();
+  await pickOption(dialog().locator('[data-testid=move-hold]'), unitName, {
+    option: '.ant-select-tree-treenode',
+    last: true,
+  });
   await dialog().locator('[data-testid=move-preview]').waitFor();
   await settle();
 }

@@ -1,7 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser, pickOption } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // The SIM administration "information management" pages of #5 against the real server:
@@ -23,34 +23,6 @@ const fieldError = (id: string) =>
   page.locator('.ant-form-item', { has: page.locator(`#${id}`) }).locator('.ant-form-item-explain-error');
 
 const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang);
-
-/**
- * Chooses an option of a select (or a tree select) until the select shows it, then waits for its dropdown to close. Two
- * browser test files run at once, and under that load a click can land while the dropdown still zooms in and miss
- * it (seen in CI: the carrier left unchosen, so the dialog refused to save; the dropdown left open over the
- * dialog's buttons, so the save could not be clicked).
- */
-async function pickOption(select: Locator, text: string, option = '.ant-select-item-option') {
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  const shown = async () => (await select.textContent())?.includes(text) ?? false;
-  await expect
-    .poll(
-      async () => {
-        if (await shown()) return true;
-        if (!(await dropdown.count())) await select.click();
-        await dropdown
-          .locator(option, { hasText: text })
-          .first()
-          .click({ timeout: 3000 })
-          .catch(() => {});
-        return shown();
-      },
-      { timeout: 30_000, interval: 1000 },
-    )
-    .toBe(true);
-  // Chosen, it closes (its fade-out has to end before the dialog's buttons can be clicked).
-  await dropdown.first().waitFor({ state: 'hidden', timeout: 10_000 });
-}
 
 async function settle() {
   await page.waitForLoadState('networkidle');
@@ -349,7 +321,7 @@ describe('SIM information management', () => {
 
     await page.getByRole('button', { name: '迁移' }).click();
     await modal().waitFor();
-    await pickOption(modal().locator('.ant-select'), '杭州车贷金融', '.ant-select-tree-title');
+    await pickOption(modal().locator('.ant-select'), '杭州车贷金融', { option: '.ant-select-tree-title' });
     await save();
     await toast('已保存');
     const holds = await api.get<{ HoldID: number; HoldName: string; parentHoldId: number | null }[]>(

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withLuhn } from '@lodestar/domain';
 import ExcelJS from 'exceljs';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser, pickOption } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // The SIM administration flow of #5 in the console against the real server: stock in from a
@@ -49,16 +49,6 @@ async function openMenu(parent: string, child: string, path: string) {
     }
   }
   await page.waitForURL(`**${path}`);
-}
-
-async function pickOption(select: Locator, text: string) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-}
-
-async function pickTreeNode(select: Locator, text: string) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: text }).first().click();
 }
 
 async function writeSheet(): Promise<string> {
@@ -187,9 +177,10 @@ describe('SIM administration flow', () => {
     await page.locator('[data-testid=outbound-mode]').getByText('ICCID 号段').click();
     await page.fill('[data-testid=outbound-from]', iccids[0] ?? '');
     await page.fill('[data-testid=outbound-to]', iccids[9] ?? '');
-    await pickTreeNode(
+    await pickOption(
       page.locator('.outbound-form .ant-tree-select, .outbound-form .ant-select').first(),
       '上海快运物流',
+      { option: '.ant-select-tree-title' },
     );
     await page.locator('[data-testid=outbound-submit]').click();
     await page.locator('[data-testid=outbound-confirm]').click();
@@ -246,7 +237,7 @@ describe('SIM administration flow', () => {
     await approval().locator('.approval-save').click();
     await toast('退卡须选择接收单位');
     expect(checkBodies).toHaveLength(0);
-    await pickTreeNode(approval().locator('.receiving-unit'), ADMIN.hold);
+    await pickOption(approval().locator('.receiving-unit'), ADMIN.hold, { option: '.ant-select-tree-title' });
     await approval().locator('textarea').fill('已收到退卡');
     await browser.shot('sim-flow-02-approve-return-zh');
     await approval().locator('.approval-save').click();

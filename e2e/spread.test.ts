@@ -7,7 +7,7 @@ import type { Distribution } from '@lodestar/contract/spread';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser, pickOption } from './lib/browser.ts';
 import { type RunningServer, startDemoServer } from './lib/server.ts';
 
 // The business map (/spread), insurance (/insurance), provinces and system info (#21) against the real server and
@@ -148,9 +148,7 @@ describe('insurance', () => {
     await page.goto(`${server.url}/insurance`);
     await page.getByRole('button', { name: '新增' }).click();
     const dialog = page.locator('.ant-modal:visible');
-    await dialog.locator('[data-testid=policy-vehicle]').click();
-    await dialog.locator('[data-testid=policy-vehicle] input').fill('B123');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '粤B12345' }).click();
+    await pickOption(dialog.locator('[data-testid=policy-vehicle]'), '粤B12345', { search: 'B123' });
     await dialog.locator('[data-testid=policy-insurer]').fill('太平洋保险');
     await dialog.locator('[data-testid=policy-no]').fill('CPIC-9');
     await dialog.locator('[data-testid=policy-premium]').fill('1200.50');

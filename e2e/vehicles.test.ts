@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser, pickOption } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // /info/vehicle (#15) against the real server: a vehicle added through the form with two devices (one wired, one
@@ -42,10 +42,10 @@ const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang
 
 /** Picks a device in the bound-devices select by typing a part of its ID. */
 async function pickDevice(id: string) {
-  const select = modal().locator('[data-testid=vehicle-devices]');
-  await select.click();
-  await select.locator('input').fill(id.slice(-6));
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title^="${id}"]`).click();
+  await pickOption(modal().locator('[data-testid=vehicle-devices]'), id, {
+    option: `.ant-select-item-option[title^="${id}"]`,
+    search: id.slice(-6),
+  });
 }
 
 async function vehicle(plate: string): Promise<VehicleRow | undefined> {

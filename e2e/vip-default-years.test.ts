@@ -2,7 +2,7 @@ import { HoldType } from '@lodestar/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage, logIn, openBrowser, pickOption } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // Issue #19, spec section 9: a parent's administrator sets the VIP years a unit's new devices start with, in the
@@ -45,9 +45,7 @@ const settled = () => page.waitForFunction(() => document.getAnimations().every(
 /** /vip/upgrade with UNIT chosen, so its prices bar (editable by its parent's administrator) shows. */
 async function openUnit() {
   await page.goto(`${server.url}/vip/upgrade`);
-  await page.getByTestId('upgrade-unit').click();
-  await settled();
-  await page.locator('.ant-select-tree-treenode:visible', { hasText: UNIT }).last().click();
+  await pickOption(page.getByTestId('upgrade-unit'), UNIT, { option: '.ant-select-tree-treenode', last: true });
   await page.locator('.ant-btn-primary[type=submit]').first().click();
   await page.getByTestId('prices-edit').waitFor({ timeout: 30_000 });
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 export const screenshotDir = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
@@ -133,6 +133,67 @@ export async function logIn(page: Page, baseUrl: string, phone: string, password
   await page.locator('.agreement-check input').first().check();
   await page.press('#password-login_UserPassword', 'Enter');
   await page.waitForSelector('.app-header');
+}
+
+/** How {@link pickOption} finds the option in the open dropdown. */
+export interface PickOptions {
+  /**
+   * The option's selector inside the dropdown: antd's option by default; `.ant-select-tree-title` or
+   * `.ant-select-tree-treenode` in a tree select; a page's own class when its labels carry one.
+   */
+  option?: string;
+  /** Typed into the select's search box before each try (a select that asks the server as one types). */
+  search?: string;
+  /** Of several matching options, the last (by default the first). */
+  last?: boolean;
+}
+
+/**
+ * Chooses an option of a select (or a tree select) until the select shows it, then waits for its dropdown to close.
+ * Two browser test files run at once, and under that load a click can land while the dropdown still zooms in and miss
+ * it (seen in CI: the carrier left unchosen, so the dialog refused to save; the dropdown left open over the dialog's
+ * buttons, so the save could not be clicked).
+ *
+ * `text` is the option's text, which the select shows once it is chosen; empty, the option is found by `option`
+ * alone and its own text is what the select must show. A multiple select's dropdown stays open for the next pick
+ * (Escape closes it), and only an option not chosen yet is clicked there: a second click would take it out again.
+ */
+export async function pickOption(
+  select: Locator,
+  text: string,
+  { option = '.ant-select-item-option', search, last = false }: PickOptions = {},
+): Promise<void> {
+  const page = select.page();
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  const multiple = await select.evaluate((el) => el.classList.contains('ant-select-multiple'));
+  const matching = dropdown.locator(option, text ? { hasText: text } : {});
+  const clickable = multiple
+    ? matching.and(page.locator('.ant-select-item-option:not(.ant-select-item-option-selected)'))
+    : matching;
+  const target = last ? clickable.last() : clickable.first();
+  const searchBox = select.locator('input').first();
+  let label = text;
+  const chosen = async () =>
+    (label !== '' && ((await select.textContent()) ?? '').includes(label)) ||
+    // A multiple select may fold its tags into "+ N"; the list marks what is chosen.
+    (multiple && (await matching.and(page.locator('.ant-select-item-option-selected')).count()) > 0);
+
+  const end = Date.now() + 30_000;
+  while (!(await chosen())) {
+    if (Date.now() > end) throw new Error(`the select never showed "${label || option}" chosen within 30 s`);
+    if (!(await dropdown.count())) await select.click();
+    // Typed again when the box lost it (a multiple select empties it after each pick).
+    if (search !== undefined && (await searchBox.inputValue()) !== search) await searchBox.fill(search);
+    try {
+      if (!text) label = ((await target.textContent({ timeout: 3000 })) ?? '').trim();
+      await target.click({ timeout: 3000 });
+    } catch {
+      // Missed: the dropdown still zooming in, or its options still on their way.
+    }
+    if (!(await chosen())) await page.waitForTimeout(1000);
+  }
+  // Chosen, it closes (its fade-out has to end before the dialog's buttons can be clicked).
+  if (!multiple) await dropdown.first().waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 /**
