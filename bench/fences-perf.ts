@@ -7,14 +7,15 @@
  * `perf record -p <this process>` (Node run with --perf-basic-prof, so JIT code has names) and prints each
  * symbol's CPU µs a position, on against off, largest difference first, with the rounds' CPU and rates.
  * Needs `perf` (Debian's linux-perf) and perf_event access. Options: --target embedded|external  --seconds 10
- * --rounds 2 (the last round of each mode is reported; the first warms)  --top 30
+ * --rounds 2 (the last round of each mode is reported; the first warms)  --top 30  --writers apart (each mode's
+ * writer in its own process, run with --perf-basic-prof; perf records that process) or shared (this one)
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createWriters, seedWorld, warmWriters, writerModes, writerRound } from './fences-setup.ts';
+import { apartWriters, seedWorld, sharedWriters, writerModes } from './fences-setup.ts';
 import { benchDatabase, fmt } from './lib.ts';
 
 const { values } = parseArgs({
@@ -23,16 +24,17 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '2' },
     top: { type: 'string', default: '30' },
+    writers: { type: 'string', default: 'apart' },
   },
 });
-if (!process.execArgv.includes('--perf-basic-prof'))
+if (values.writers === 'shared' && !process.execArgv.includes('--perf-basic-prof'))
   console.log('(run with node --perf-basic-prof, as npm run bench:fences-perf does, for JIT code names)');
 
 /** Samples a second: each one is this many µs of CPU. */
 const HZ = 1999;
 
-function record(file: string): ChildProcess {
-  return spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', String(HZ), '-p', String(process.pid), '-o', file], {
+function record(file: string, pid: number): ChildProcess {
+  return spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', String(HZ), '-p', String(pid), '-o', file], {
     stdio: 'ignore',
   });
 }
@@ -63,19 +65,20 @@ function bySymbol(file: string, positions: number): Map<string, number> {
 
 const db = await benchDatabase(values.target as 'embedded' | 'external');
 const world = await seedWorld(db, 1000, 10_000, 1000);
-const ingests = createWriters(db.pool);
 const start = Date.now() - 2 * 3_600_000;
-const clocks = writerModes.map(() => world.ids.map(() => start));
-await warmWriters(ingests, world.ids, clocks);
+const writers =
+  values.writers === 'shared'
+    ? await sharedWriters(db, world.ids, start)
+    : await apartWriters(db, world.ids, start, 5, ['--perf-basic-prof']);
 
 const dir = os.tmpdir();
 const last: Map<string, number>[] = [];
 for (let round = 0; round < Number(values.rounds); round++)
   for (const [m, mode] of writerModes.entries()) {
     const file = path.join(dir, `fences-perf-${mode}.data`);
-    const perf = record(file);
+    const perf = record(file, writers.pid(m));
     await new Promise((r) => setTimeout(r, 300));
-    const w = await writerRound(ingests[m]!, world.ids, clocks[m]!, Number(values.seconds), Infinity, db.pool);
+    const w = await writers.round(m, Number(values.seconds));
     perf.kill('SIGINT');
     await new Promise((r) => perf.once('exit', r));
     const positions = Math.round(w.rate * Number(values.seconds));
@@ -88,6 +91,7 @@ for (let round = 0; round < Number(values.rounds); round++)
         `(sampled ${fmt(sampled, 2)}), its backends ${fmt(w.serverUs, 2)} µs`,
     );
   }
+await writers.close();
 await db.close();
 
 const [off, on] = last as [Map<string, number>, Map<string, number>];

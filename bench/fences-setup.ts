@@ -3,13 +3,17 @@
  * through it, and one writer round (every device reports, waits for persist, reports again) with the CPU it cost
  * this process and the database's backends.
  */
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type LngLat, ZONE_LIMITS } from '@lodestar/domain';
 import type { InboundRecord } from '@lodestar/gateway';
 import { seededRandom } from '@lodestar/simulator';
 import type pg from 'pg';
 import { InProcessBus } from '../apps/server/src/ingest/bus.ts';
 import { createIngest, type Ingest } from '../apps/server/src/ingest/index.ts';
+import type { WriterAsk, WriterRoundReply } from './fences-writer.ts';
 import { type BenchDb, registerDevices } from './lib.ts';
 
 const CITY: LngLat = [121.2, 31.0];
@@ -281,4 +285,66 @@ export async function warmWriters(ingests: Ingest[], ids: string[], clocks: numb
   await ingests[1]!.writer.zones!.load();
   await Promise.all(ingests.map((ingest, m) => writerRound(ingest, ids, clocks[m]!, 60, 1)));
   for (const [m, ingest] of ingests.entries()) await writerRound(ingest, ids, clocks[m]!, 2);
+}
+
+export interface Writers {
+  /** The process running mode m's writer (perf records it). */
+  pid(m: number): number;
+  /** One measured round of mode m (writerModes' index). */
+  round(
+    m: number,
+    seconds: number,
+  ): Promise<{ rate: number; cpuUs: number; serverUs: number; latencies: Iterable<number> }>;
+  close(): Promise<void>;
+}
+
+/** Both writers in this process, on the bench's pool (how rounds ran up to session 19). */
+export async function sharedWriters(db: BenchDb, ids: string[], start: number): Promise<Writers> {
+  const ingests = createWriters(db.pool);
+  const clocks = writerModes.map(() => ids.map(() => start));
+  await warmWriters(ingests, ids, clocks);
+  return {
+    pid: () => process.pid,
+    round: (m, s) => writerRound(ingests[m]!, ids, clocks[m]!, s, Infinity, db.pool),
+    async close() {
+      for (const ingest of ingests) await ingest.writer.close();
+    },
+  };
+}
+
+/**
+ * Each writer in a process of its own (bench/fences-writer.ts), asked for one round at a time: the other waits,
+ * idle, so the two never run at once. Warmed as sharedWriters warms them: every device's first fix in both at
+ * once, then a few unmeasured seconds each.
+ */
+export async function apartWriters(
+  db: BenchDb,
+  ids: string[],
+  start: number,
+  warmSeconds = 5,
+  nodeOptions: string[] = [],
+): Promise<Writers> {
+  const script = path.join(import.meta.dirname, 'fences-writer.ts');
+  const children: ChildProcess[] = writerModes.map((mode) =>
+    fork(script, [db.url, mode], {
+      execArgv: ['--max-semi-space-size=64', ...nodeOptions, '--import', 'tsx'],
+      serialization: 'advanced',
+      stdio: 'inherit',
+    }),
+  );
+  const ask = async <T>(child: ChildProcess, m: WriterAsk): Promise<T> => {
+    const reply = once(child, 'message');
+    child.send(m);
+    return (await reply)[0] as T;
+  };
+  await Promise.all(children.map((c) => once(c, 'message')));
+  await Promise.all(children.map((c) => ask(c, { ask: 'first', ids, start })));
+  for (const c of children) await ask(c, { ask: 'round', seconds: warmSeconds });
+  return {
+    pid: (m) => children[m]!.pid!,
+    round: (m, seconds) => ask<WriterRoundReply>(children[m]!, { ask: 'round', seconds }),
+    async close() {
+      await Promise.all(children.map((c) => ask(c, { ask: 'close' })));
+    },
+  };
 }

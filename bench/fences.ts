@@ -13,17 +13,13 @@
  *          --writers apart (each mode's writer in a process of its own, as the server runs one or the other) or
  *          shared (both in this process, as before session 20)  --warm 5 (seconds a mode, unmeasured, apart)
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { once } from 'node:events';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ZONE_LIMITS } from '@lodestar/domain';
 import type { Fix } from '../apps/server/src/ingest/state.ts';
 import { ZoneEngine } from '../apps/server/src/ingest/zone-engine.ts';
-import { createWriters, fix, seedWorld, warmWriters, writerModes, writerRound } from './fences-setup.ts';
-import type { WriterAsk, WriterRoundReply } from './fences-writer.ts';
-import { type BenchDb, benchDatabase, fmt, percentile } from './lib.ts';
+import { apartWriters, fix, seedWorld, sharedWriters, writerModes } from './fences-setup.ts';
+import { benchDatabase, fmt, percentile } from './lib.ts';
 import { copyPositions, rawRows } from './raw-insert.ts';
 
 const { values } = parseArgs({
@@ -82,58 +78,6 @@ async function checkAlone(engine: ZoneEngine, pks: number[], unbound: number) {
   return { bound, none };
 }
 
-interface Writers {
-  /** One measured round of mode m (writerModes' index). */
-  round(
-    m: number,
-    seconds: number,
-  ): Promise<{ rate: number; cpuUs: number; serverUs: number; latencies: Iterable<number> }>;
-  close(): Promise<void>;
-}
-
-/** Both writers in this process, on the bench's pool (how rounds ran up to session 19). */
-async function sharedWriters(db: BenchDb, ids: string[], start: number): Promise<Writers> {
-  const ingests = createWriters(db.pool);
-  const clocks = writerModes.map(() => ids.map(() => start));
-  await warmWriters(ingests, ids, clocks);
-  return {
-    round: (m, s) => writerRound(ingests[m]!, ids, clocks[m]!, s, Infinity, db.pool),
-    async close() {
-      for (const ingest of ingests) await ingest.writer.close();
-    },
-  };
-}
-
-/**
- * Each writer in a process of its own (bench/fences-writer.ts), asked for one round at a time: the other waits,
- * idle, so the two never run at once. Warmed as sharedWriters warms them: every device's first fix in both at
- * once, then a few unmeasured seconds each.
- */
-async function apartWriters(db: BenchDb, ids: string[], start: number): Promise<Writers> {
-  const script = path.join(import.meta.dirname, 'fences-writer.ts');
-  const children: ChildProcess[] = writerModes.map((mode) =>
-    fork(script, [db.url, mode], {
-      execArgv: ['--max-semi-space-size=64', '--import', 'tsx'],
-      serialization: 'advanced',
-      stdio: 'inherit',
-    }),
-  );
-  const ask = async <T>(child: ChildProcess, m: WriterAsk): Promise<T> => {
-    const reply = once(child, 'message');
-    child.send(m);
-    return (await reply)[0] as T;
-  };
-  await Promise.all(children.map((c) => once(c, 'message')));
-  await Promise.all(children.map((c) => ask(c, { ask: 'first', ids, start })));
-  for (const c of children) await ask(c, { ask: 'round', seconds: Number(values.warm) });
-  return {
-    round: (m, seconds) => ask<WriterRoundReply>(children[m]!, { ask: 'round', seconds }),
-    async close() {
-      await Promise.all(children.map((c) => ask(c, { ask: 'close' })));
-    },
-  };
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const load = () =>
   os
@@ -186,7 +130,9 @@ for (const target of targets) {
   // per flush that live traffic does not pay (run within two hours after 00:00 UTC, the first ones still do).
   const start = Date.now() - 2 * 3_600_000;
   const writers =
-    values.writers === 'shared' ? await sharedWriters(db, ids, start) : await apartWriters(db, ids, start);
+    values.writers === 'shared'
+      ? await sharedWriters(db, ids, start)
+      : await apartWriters(db, ids, start, Number(values.warm));
   const raw = [await copyPositions(db.pool, rawRows(pks, Date.now() - 4 * 86_400_000))];
   const rates: number[][] = [[], []];
   const ratios: number[][] = [[], []];

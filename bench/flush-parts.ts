@@ -57,6 +57,23 @@ INSERT INTO events (device_pk, type, alarm, event_time, lat, lon, fence_id, road
 SELECT device_pk, type, alarm, to_timestamp(ms / 1000), lat, lon, fence_id, road_id, speed
   FROM unnest($1::int4[], $2::text[], $3::text[], $4::float8[], $5::float8[], $6::float8[], $7::int4[], $8::int4[], $9::float4[])
        AS u(device_pk, type, alarm, ms, lat, lon, fence_id, road_id, speed)`);
+// Events and both visit statements as one prepared statement (data-modifying CTEs), devices skipped by the
+// array of index look-ups as the writer's upsert does (the CTE try above joins devices instead).
+await client.query(`PREPARE try_zone_writes (int4[], text[], text[], float8[], float8[], float8[], int4[], int4[], float4[],
+                                             int4[], text[], int4[], float8[], bool[], bool[], int4[], text[], int4[]) AS
+WITH ev AS (
+  INSERT INTO events (device_pk, type, alarm, event_time, lat, lon, fence_id, road_id, speed)
+  SELECT device_pk, type, alarm, to_timestamp(ms / 1000), lat, lon, fence_id, road_id, speed
+    FROM unnest($1, $2, $3, $4, $5, $6, $7, $8, $9) AS u(device_pk, type, alarm, ms, lat, lon, fence_id, road_id, speed)),
+gone AS (
+  DELETE FROM zone_states z USING unnest($16, $17, $18) AS g(device_pk, zone_kind, zone_id)
+   WHERE z.device_pk = g.device_pk AND z.zone_kind = g.zone_kind AND z.zone_id = g.zone_id)
+INSERT INTO zone_states (device_pk, zone_kind, zone_id, entered_at, overspeed, stay_fired)
+SELECT x.device_pk, x.zone_kind, x.zone_id, to_timestamp(x.entered_ms / 1000), x.overspeed, x.stay_fired
+  FROM unnest($10, $11, $12, $13, $14, $15) AS x(device_pk, zone_kind, zone_id, entered_ms, overspeed, stay_fired)
+ WHERE x.device_pk = ANY (ARRAY(SELECT d.id FROM devices d WHERE d.id = ANY ($10)))
+ON CONFLICT (device_pk, zone_kind, zone_id) DO UPDATE SET
+  entered_at = EXCLUDED.entered_at, overspeed = EXCLUDED.overspeed, stay_fired = EXCLUDED.stay_fired`);
 const arr = (xs: readonly unknown[]) =>
   `'{${xs.map((x) => (x === null || x === undefined ? 'NULL' : String(x))).join(',')}}'`;
 const visitsExec = (c: VisitChanges) =>
@@ -82,6 +99,27 @@ const eventsExec = (e: EventRow[]) =>
     arr(e.map((u) => u.fence_id)),
     arr(e.map((u) => u.road_id)),
     arr(e.map((u) => u.speed)),
+  ].join(', ')})`;
+const zoneWritesExec = (e: EventRow[], c: VisitChanges) =>
+  `EXECUTE try_zone_writes(${[
+    arr(e.map((u) => u.device_pk)),
+    arr(e.map((u) => u.type)),
+    arr(e.map((u) => u.alarm)),
+    arr(e.map((u) => u.event_time.getTime())),
+    arr(e.map((u) => u.lat)),
+    arr(e.map((u) => u.lon)),
+    arr(e.map((u) => u.fence_id)),
+    arr(e.map((u) => u.road_id)),
+    arr(e.map((u) => u.speed)),
+    arr(c.upserts.map((u) => u.device_pk)),
+    arr(c.upserts.map((u) => u.zone_kind)),
+    arr(c.upserts.map((u) => u.zone_id)),
+    arr(c.upserts.map((u) => u.entered_at.getTime())),
+    arr(c.upserts.map((u) => u.overspeed)),
+    arr(c.upserts.map((u) => u.stay_fired)),
+    arr(c.deletes.map((u) => u.device_pk)),
+    arr(c.deletes.map((u) => u.zone_kind)),
+    arr(c.deletes.map((u) => u.zone_id)),
   ].join(', ')})`;
 /** The backend's time on a CPU, µs (schedstat's nanoseconds: /proc/<pid>/stat counts only 10-ms ticks). */
 const cpuOf = () => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
@@ -162,6 +200,10 @@ const shapes: Record<string, Shape> = {
   }),
   '+ events (arrays) + visits (arrays)': () => ({
     text: [COPY_POSITIONS_BINARY, eventsExec(events()), visitsExec(visits())],
+    data: [encodePositionsBinary(positions())],
+  }),
+  '+ events and visits (one prepared statement)': () => ({
+    text: [COPY_POSITIONS_BINARY, zoneWritesExec(events(), visits())],
     data: [encodePositionsBinary(positions())],
   }),
 };
