@@ -15,7 +15,7 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { apartWriters, seedWorld, sharedWriters, writerModes } from './fences-setup.ts';
+import { apartWriters, fleetStart, seedWorld, sharedWriters, writerModes } from './fences-setup.ts';
 import { benchDatabase, fmt } from './lib.ts';
 
 const { values } = parseArgs({
@@ -65,22 +65,25 @@ function bySymbol(file: string, positions: number): Map<string, number> {
 
 const db = await benchDatabase(values.target as 'embedded' | 'external');
 const world = await seedWorld(db, 1000, 10_000, 1000);
-const start = Date.now() - 2 * 3_600_000;
+const start = fleetStart();
 const writers =
   values.writers === 'shared'
     ? await sharedWriters(db, world.ids, start)
-    : await apartWriters(db, world.ids, start, 5, ['--perf-basic-prof']);
+    : apartWriters(db, world, start, 5, ['--perf-basic-prof']);
 
 const dir = os.tmpdir();
 const last: Map<string, number>[] = [];
 for (let round = 0; round < Number(values.rounds); round++)
   for (const [m, mode] of writerModes.entries()) {
     const file = path.join(dir, `fences-perf-${mode}.data`);
-    const perf = record(file, writers.pid(m));
-    await new Promise((r) => setTimeout(r, 300));
-    const w = await writers.round(m, Number(values.seconds));
-    perf.kill('SIGINT');
-    await new Promise((r) => perf.once('exit', r));
+    const w = await writers.round(m, Number(values.seconds), async (pid) => {
+      const perf = record(file, pid);
+      await new Promise((r) => setTimeout(r, 300));
+      return async () => {
+        perf.kill('SIGINT');
+        await new Promise((r) => perf.once('exit', r));
+      };
+    });
     const positions = Math.round(w.rate * Number(values.seconds));
     const symbols = bySymbol(file, positions);
     rmSync(file, { force: true });

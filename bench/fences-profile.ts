@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import type { Ingest } from '../apps/server/src/ingest/index.ts';
-import { createWriters, seedWorld, warmWriters, writerModes, writerRound } from './fences-setup.ts';
+import { createWriters, fleetStart, seedWorld, warmWriters, writerModes, writerRound } from './fences-setup.ts';
 import { benchDatabase, fmt } from './lib.ts';
 
 const { values } = parseArgs({
@@ -124,7 +124,7 @@ function countVisits(ingest: Ingest) {
 const db = await benchDatabase(values.target as 'embedded' | 'external');
 const world = await seedWorld(db, Number(values.devices), Number(values.fences), Number(values.bound));
 const ingests = createWriters(db.pool);
-const start = Date.now() - 2 * 3_600_000;
+const start = fleetStart();
 const clocks = writerModes.map(() => world.ids.map(() => start));
 await warmWriters(ingests, world.ids, clocks);
 const visits = countVisits(ingests[1]!);

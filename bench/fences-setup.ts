@@ -212,6 +212,7 @@ export async function writerRound(
     }
   };
   const serverBefore = pool ? await backendCpu(pool) : undefined;
+  const storedBefore = ingest.writer.stats.positionsStored;
   const started = performance.now();
   const cpu = process.cpuUsage();
   await Promise.all(ids.map(device));
@@ -220,11 +221,29 @@ export async function writerRound(
   const serverUs = pool && serverBefore ? cpuBetween(serverBefore, await backendCpu(pool)) : 0;
   // This process's CPU a position (the bench's devices included, alike in both modes): the engine's share of the
   // writer's own work, which the other engineers' load does not inflate as much as it does the wall clock.
+  const stored = ingest.writer.stats.positionsStored - storedBefore;
+  // A fix the filters drop (its clock run past the future limit, say) costs the writer next to nothing: a timed
+  // round that stored less than it sent measures something else. (A first fix may be another writer's duplicate.)
+  if (fixes === Infinity && stored < acked) throw new Error(`writer round: ${acked} positions sent, ${stored} stored`);
   return { rate: acked / (elapsed / 1000), latencies, cpuUs: (user + system) / acked, serverUs: serverUs / acked };
+}
+
+/**
+ * Where the fleet's clocks start: early today (UTC), so that a long run at a fast machine's rate (a device's fixes a
+ * second of its clock apart, a thousand devices at 150,000 positions/s: 150 s of clock a second) stays short of
+ * now, past which the filters drop fixes as future ones. Fixes of a past UTC day would make every flush mark its days
+ * stale for the track rollup, a statement per flush that live traffic does not pay: run in the first two hours after
+ * 00:00 UTC, the first ones still do.
+ */
+export function fleetStart(): number {
+  const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+  return Math.min(Date.now() - 2 * 3_600_000, today + 60_000);
 }
 
 export interface FenceWorld {
   ids: string[];
+  /** Another fleet of as many devices, bound to nothing, for the engine-off writer of `apartWriters`. */
+  offIds: string[];
   /** The bound devices' pks, in the order of `ids`. */
   pks: number[];
   /** A device bound to nothing: the no-fence case. */
@@ -254,7 +273,14 @@ export async function seedWorld(
   const bindings = (await db.pool.query('SELECT count(*)::int AS n FROM fence_devices')).rows[0].n as number;
   // Unbound by the modulo (its pk is the last): bound to nothing, it is the no-fence case.
   await db.pool.query('DELETE FROM fence_devices WHERE device_pk = $1', [unbound]);
-  return { ids, pks, unbound, bindings };
+  // The engine-off writer's own fleet (apart), registered after the bindings: bound to nothing, which the engine
+  // off never asks. Device i of either fleet drives the same road.
+  const offIds = ids.map((_, i) => `87${String(i).padStart(13, '0')}`);
+  await registerDevices(
+    db.pool,
+    offIds.map((deviceId) => ({ deviceId, protocol: 'gt06' })),
+  );
+  return { ids, offIds, pks, unbound, bindings };
 }
 
 /** The writer with the fence engine off and on. */
@@ -288,24 +314,30 @@ export async function warmWriters(ingests: Ingest[], ids: string[], clocks: numb
 }
 
 export interface Writers {
-  /** The process running mode m's writer (perf records it). */
-  pid(m: number): number;
-  /** One measured round of mode m (writerModes' index). */
+  /**
+   * One measured round of mode m (writerModes' index); `measured` is told the pid of the process whose round it is,
+   * before the round starts, and awaited (perf records it).
+   */
   round(
     m: number,
     seconds: number,
+    measured?: (pid: number) => Promise<() => Promise<void>>,
   ): Promise<{ rate: number; cpuUs: number; serverUs: number; latencies: Iterable<number> }>;
   close(): Promise<void>;
 }
 
-/** Both writers in this process, on the bench's pool (how rounds ran up to session 19). */
+/** Both writers in this process, on the bench's pool, driving one fleet (how rounds ran up to session 19). */
 export async function sharedWriters(db: BenchDb, ids: string[], start: number): Promise<Writers> {
   const ingests = createWriters(db.pool);
   const clocks = writerModes.map(() => ids.map(() => start));
   await warmWriters(ingests, ids, clocks);
   return {
-    pid: () => process.pid,
-    round: (m, s) => writerRound(ingests[m]!, ids, clocks[m]!, s, Infinity, db.pool),
+    async round(m, s, measured) {
+      const done = await measured?.(process.pid);
+      const w = await writerRound(ingests[m]!, ids, clocks[m]!, s, Infinity, db.pool);
+      await done?.();
+      return w;
+    },
     async close() {
       for (const ingest of ingests) await ingest.writer.close();
     },
@@ -313,38 +345,46 @@ export async function sharedWriters(db: BenchDb, ids: string[], start: number): 
 }
 
 /**
- * Each writer in a process of its own (bench/fences-writer.ts), asked for one round at a time: the other waits,
- * idle, so the two never run at once. Warmed as sharedWriters warms them: every device's first fix in both at
- * once, then a few unmeasured seconds each.
+ * Each round's writer in a fresh process of its own (bench/fences-writer.ts), as the server runs one mode or the
+ * other: no JIT feedback, heap or collection of one mode weighs on the other, and a process's own luck (where its
+ * code and heap landed) is one round's, not a whole run's (persistent processes moved a mode's rounds together by
+ * 10 % from one run to the next). The modes drive fleets of their own (`world.offIds` for off), so that neither
+ * reads the other's latest states when it starts; each fleet's clock goes on from round to round, and a fresh
+ * process reads its states and visits as a restarted server does. Each process warms before its round: the
+ * engine's load, every device's first fix, `warmSeconds` unmeasured.
  */
-export async function apartWriters(
+export function apartWriters(
   db: BenchDb,
-  ids: string[],
+  world: Pick<FenceWorld, 'ids' | 'offIds'>,
   start: number,
   warmSeconds = 5,
   nodeOptions: string[] = [],
-): Promise<Writers> {
+): Writers {
   const script = path.join(import.meta.dirname, 'fences-writer.ts');
-  const children: ChildProcess[] = writerModes.map((mode) =>
-    fork(script, [db.url, mode], {
-      execArgv: ['--max-semi-space-size=64', ...nodeOptions, '--import', 'tsx'],
-      serialization: 'advanced',
-      stdio: 'inherit',
-    }),
-  );
+  const fleets = [world.offIds, world.ids];
+  const clocks = fleets.map((ids) => ids.map(() => start));
   const ask = async <T>(child: ChildProcess, m: WriterAsk): Promise<T> => {
     const reply = once(child, 'message');
     child.send(m);
     return (await reply)[0] as T;
   };
-  await Promise.all(children.map((c) => once(c, 'message')));
-  await Promise.all(children.map((c) => ask(c, { ask: 'first', ids, start })));
-  for (const c of children) await ask(c, { ask: 'round', seconds: warmSeconds });
   return {
-    pid: (m) => children[m]!.pid!,
-    round: (m, seconds) => ask<WriterRoundReply>(children[m]!, { ask: 'round', seconds }),
-    async close() {
-      await Promise.all(children.map((c) => ask(c, { ask: 'close' })));
+    async round(m, seconds, measured) {
+      const child = fork(script, [db.url, writerModes[m]!], {
+        execArgv: ['--max-semi-space-size=64', ...nodeOptions, '--import', 'tsx'],
+        serialization: 'advanced',
+        stdio: 'inherit',
+      });
+      await once(child, 'message');
+      await ask(child, { ask: 'warm', ids: fleets[m]!, clock: clocks[m]!, seconds: warmSeconds });
+      const done = await measured?.(child.pid!);
+      const w = await ask<WriterRoundReply>(child, { ask: 'round', seconds });
+      await done?.();
+      clocks[m] = w.clock;
+      await ask(child, { ask: 'close' });
+      await once(child, 'exit');
+      return w;
     },
+    async close() {},
   };
 }

@@ -1,14 +1,13 @@
 /**
  * One of bench:fences' writers in a process of its own (`--writers apart`, the default): the engine off or on, as
  * the server runs one or the other, so neither mode's JIT feedback, heap or collections weigh on the other's rounds.
- * The parent (bench/fences.ts) forks one per mode and asks them by message, one at a time, for rounds; both drive
- * the same devices and fixes, from the same start, as the shared-process writers do.
+ * The parent (fences-setup.ts' apartWriters) forks one for each round, which warms, runs the round and exits.
  */
 import { poolFor } from '@lodestar/db';
 import { createWriter, writerModes, writerRound } from './fences-setup.ts';
 
 export type WriterAsk =
-  | { ask: 'first'; ids: string[]; start: number }
+  | { ask: 'warm'; ids: string[]; clock: number[]; seconds: number }
   | { ask: 'round'; seconds: number }
   | { ask: 'close' };
 
@@ -17,6 +16,8 @@ export interface WriterRoundReply {
   cpuUs: number;
   serverUs: number;
   latencies: Float64Array;
+  /** Each device's clock after the round, for the next process of this fleet. */
+  clock: number[];
 }
 
 const [url, mode] = process.argv.slice(2) as [string, (typeof writerModes)[number]];
@@ -27,16 +28,17 @@ let ids: string[] = [];
 let clock: number[] = [];
 
 process.on('message', async (m: WriterAsk) => {
-  if (m.ask === 'first') {
+  if (m.ask === 'warm') {
     ids = m.ids;
-    clock = ids.map(() => m.start);
+    clock = m.clock;
     await ingest.writer.zones?.load();
-    // Every device's first fix: its state (and visits) read, as the shared-process warm-up does.
+    // Every device's first fix (its state and visits read), then the JIT settled.
     await writerRound(ingest, ids, clock, 60, 1);
+    await writerRound(ingest, ids, clock, m.seconds);
     process.send!({ done: true });
   } else if (m.ask === 'round') {
     const w = await writerRound(ingest, ids, clock, m.seconds, Infinity, pool);
-    const reply: WriterRoundReply = { ...w, latencies: Float64Array.from(w.latencies) };
+    const reply: WriterRoundReply = { ...w, latencies: Float64Array.from(w.latencies), clock };
     process.send!(reply);
   } else {
     await ingest.writer.close();

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { ZONE_LIMITS } from '@lodestar/domain';
 import type { Fix } from '../apps/server/src/ingest/state.ts';
 import { ZoneEngine } from '../apps/server/src/ingest/zone-engine.ts';
-import { apartWriters, fix, seedWorld, sharedWriters, writerModes } from './fences-setup.ts';
+import { apartWriters, fix, fleetStart, seedWorld, sharedWriters, writerModes } from './fences-setup.ts';
 import { benchDatabase, fmt, percentile } from './lib.ts';
 import { copyPositions, rawRows } from './raw-insert.ts';
 
@@ -93,7 +93,8 @@ const say = (line: string) => {
 for (const target of targets) {
   const db = await benchDatabase(target);
   const label = `${target} (PostgreSQL ${db.version.split(' ')[0]})`;
-  const { ids, pks, unbound, bindings } = await seedWorld(db, nDevices, nFences, perDevice);
+  const world = await seedWorld(db, nDevices, nFences, perDevice);
+  const { ids, pks, unbound, bindings } = world;
 
   const engine = new ZoneEngine(db.pool, { hysteresisMetres: ZONE_LIMITS.hysteresisMetres });
   globalThis.gc?.();
@@ -125,14 +126,12 @@ for (const target of targets) {
   }
 
   const modes = writerModes;
-  // Both modes drive the same fixes (a clock each from the same start) of the same devices. Today's, two hours
-  // back: fixes of a past UTC day would make every flush mark its days stale for the track rollup, a statement
-  // per flush that live traffic does not pay (run within two hours after 00:00 UTC, the first ones still do).
-  const start = Date.now() - 2 * 3_600_000;
+  // Both modes drive the same fixes (a clock each from the same start) of the same devices.
+  const start = fleetStart();
   const writers =
     values.writers === 'shared'
       ? await sharedWriters(db, ids, start)
-      : await apartWriters(db, ids, start, Number(values.warm));
+      : apartWriters(db, world, start, Number(values.warm));
   const raw = [await copyPositions(db.pool, rawRows(pks, Date.now() - 4 * 86_400_000))];
   const rates: number[][] = [[], []];
   const ratios: number[][] = [[], []];
