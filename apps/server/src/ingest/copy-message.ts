@@ -3,7 +3,11 @@ import type pg from 'pg';
 /** What pg hands a submittable: the part of its Connection used here. */
 interface Connection {
   query(text: string): void;
-  stream: NodeJS.WritableStream & { cork(): void; uncork(): void };
+  parse(query: { text: string }): void;
+  bind(config: object): void;
+  execute(config: object): void;
+  sync(): void;
+  stream: NodeJS.WritableStream & { cork(): void; uncork(): void; destroy(err?: Error): void };
 }
 
 const COPY_DONE = Buffer.from([0x63, 0, 0, 0, 4]);
@@ -84,4 +88,105 @@ export function sendCopyMessage(client: pg.PoolClient, text: string, data: reado
   const message = new CopyMessage(text, data);
   client.query(message as unknown as pg.QueryConfig);
   return message.done;
+}
+
+/** A statement of a PipelinedFlush, with its rows when it is a `COPY … FROM STDIN`. */
+export interface FlushStatement {
+  text: string;
+  rows?: Buffer;
+}
+
+/**
+ * A flush's statements in the extended protocol, all before one Sync, so PostgreSQL runs them in one implicit
+ * transaction (after an error it skips everything up to the Sync and rolls all of it back), sent in two parts on
+ * the same socket: the first (the positions' COPY) as soon as it is written, the rest (the events and the fence
+ * visits, which the writer works out meanwhile) behind it with the Sync. The backend stores the positions while
+ * the writer checks the fences; one round trip, one transaction, as CopyMessage.
+ *
+ * Until the rest is sent nothing can commit: a writer that fails between the parts calls `abort`, which closes
+ * the connection (PostgreSQL rolls back a transaction whose client went away).
+ */
+export class PipelinedFlush {
+  readonly done: Promise<void>;
+  private settle!: (err?: Error) => void;
+  private connection: Connection | undefined;
+  private rest: readonly FlushStatement[] | undefined;
+  private aborted = false;
+
+  constructor(private readonly first: readonly FlushStatement[]) {
+    this.done = new Promise<void>((resolve, reject) => {
+      let settled = false;
+      this.settle = (err) => {
+        if (settled) return;
+        settled = true;
+        if (err) reject(err);
+        else resolve();
+      };
+    });
+    // Awaited by the writer unless it aborts, when its own error is the one it throws.
+    this.done.catch(() => {});
+  }
+
+  callback(err?: Error): void {
+    if (err) this.settle(err);
+  }
+
+  submit(connection: Connection): void {
+    this.connection = connection;
+    if (this.aborted) {
+      connection.stream.destroy();
+      return;
+    }
+    this.write(this.first, false);
+    if (this.rest) this.write(this.rest, true);
+  }
+
+  /** The statements after the first part; then the Sync that commits all of them. */
+  finish(rest: readonly FlushStatement[]): void {
+    this.rest = rest;
+    if (this.connection) this.write(rest, true);
+  }
+
+  abort(err: Error): void {
+    this.aborted = true;
+    this.settle(err);
+    this.connection?.stream.destroy();
+  }
+
+  private write(statements: readonly FlushStatement[], sync: boolean): void {
+    const connection = this.connection!;
+    const stream = connection.stream;
+    stream.cork();
+    for (const s of statements) {
+      connection.parse({ text: s.text });
+      connection.bind({});
+      connection.execute({});
+      if (s.rows) {
+        const head = Buffer.allocUnsafe(5);
+        head[0] = 0x64; // CopyData
+        head.writeUInt32BE(s.rows.length + 4, 1);
+        stream.write(head);
+        stream.write(s.rows);
+        stream.write(COPY_DONE);
+      }
+    }
+    if (sync) connection.sync();
+    stream.uncork();
+  }
+
+  handleCopyInResponse(): void {}
+  handleCommandComplete(): void {}
+  handleRowDescription(): void {}
+  handleDataRow(): void {}
+  handleEmptyQuery(): void {}
+  handlePortalSuspended(): void {}
+  handleCopyData(): void {}
+
+  handleError(err: Error): void {
+    this.settle(err);
+  }
+
+  handleReadyForQuery(): void {
+    this.settle();
+  }
 }

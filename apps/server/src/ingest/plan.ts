@@ -56,6 +56,20 @@ export interface FlushPlan {
   visits?: VisitChanges;
 }
 
+/** What planRecords leaves to finishPlan: the devices touched, with their events, and the fixes still to check. */
+export interface PlanRest {
+  touched: Map<number, { info: DeviceInfo; events: DeviceEvent[] }>;
+  zonePks: number[];
+  zoneFixes: Fix[];
+}
+
+function emit(plan: FlushPlan, rest: PlanRest, pk: number, evs: DeviceEvent[]): void {
+  for (const e of evs) {
+    rest.touched.get(pk)!.events.push(e);
+    plan.events.push(eventRow(pk, e));
+  }
+}
+
 /**
  * Turns a batch of inbound records into rows, in arrival order per device: filters each fix,
  * keeps out-of-order ones for history only, and derives the latest state and its events.
@@ -71,15 +85,27 @@ export function planFlush(
   /** The fence engine's batch: steps the bound zones of each device's latest fix. */
   zones?: ZoneCheck,
 ): FlushPlan {
-  const plan: FlushPlan = { positions: [], events: [], states: new Map(), dropped: {}, updates: [] };
-  const touched = new Map<number, { info: DeviceInfo; events: DeviceEvent[] }>();
-  const emit = (pk: number, evs: DeviceEvent[]) => {
-    for (const e of evs) {
-      touched.get(pk)!.events.push(e);
-      plan.events.push(eventRow(pk, e));
-    }
-  };
+  const { plan, rest } = planRecords(records, devices, stateOf, now, filters, onReport, zones !== undefined);
+  finishPlan(plan, rest, zones);
+  return plan;
+}
 
+/**
+ * planFlush's first part: the positions, the states and their events; the fences (`checkZones`) are left for
+ * finishPlan, so the writer can send the positions first and check the fences while the database writes them.
+ */
+export function planRecords(
+  records: InboundRecord[],
+  devices: Map<string, DeviceInfo>,
+  stateOf: (pk: number) => LatestState | undefined,
+  now: Date,
+  filters: FilterOptions,
+  onReport: ((devicePk: number, receivedAt: Date) => void) | undefined,
+  checkZones: boolean,
+): { plan: FlushPlan; rest: PlanRest } {
+  const plan: FlushPlan = { positions: [], events: [], states: new Map(), dropped: {}, updates: [] };
+  const rest: PlanRest = { touched: new Map(), zonePks: [], zoneFixes: [] };
+  const touched = rest.touched;
   for (const r of records) {
     const info = devices.get(r.deviceId);
     if (!info) continue;
@@ -116,29 +142,46 @@ export function planFlush(
       if (verdict.latest) {
         const next = applyFix(st, fix, r.receivedAt, info);
         st = next.state;
-        emit(info.pk, next.events);
-        const hits = zones?.step(info.pk, fix);
-        if (hits) {
-          const z = applyZoneHits(st, hits);
-          st = z.state;
-          emit(info.pk, z.events);
+        emit(plan, rest, info.pk, next.events);
+        if (checkZones) {
+          rest.zonePks.push(info.pk);
+          rest.zoneFixes.push(fix);
         }
       } else st = { ...st, lastSeen: r.receivedAt };
     }
     if (msg.positions.length === 0 || msg.alarms.length) {
       const next = applyStatus(st, msg.alarms, msg.positions.length ? {} : msg.attributes, r.receivedAt);
       st = msg.positions.length ? next.state : withNetwork(next.state, msg.attributes);
-      emit(info.pk, next.events);
+      emit(plan, rest, info.pk, next.events);
     }
     plan.states.set(info.pk, st);
   }
+  return { plan, rest };
+}
 
-  for (const [pk, { info, events }] of touched) {
+/**
+ * planFlush's second part: each latest fix checked against its device's zones, then the live feed's updates.
+ * The checks run one after another, after the records: interleaved with each record's own work, every check met
+ * the engine's arrays cold. A device's zone events follow the flush's other events of that device, and its zone
+ * alarms join its last state.
+ */
+export function finishPlan(plan: FlushPlan, rest: PlanRest, zones?: ZoneCheck): void {
+  if (zones) {
+    const { zonePks, zoneFixes } = rest;
+    for (let i = 0; i < zonePks.length; i++) {
+      const pk = zonePks[i]!;
+      const hits = zones.step(pk, zoneFixes[i]!);
+      if (!hits) continue;
+      const z = applyZoneHits(plan.states.get(pk)!, hits);
+      plan.states.set(pk, z.state);
+      emit(plan, rest, pk, z.events);
+    }
+    plan.visits = zones.changes();
+  }
+  for (const [pk, { info, events }] of rest.touched) {
     const s = plan.states.get(pk)!;
     plan.updates.push(liveUpdate(info, s, mapStatus(s, true), events));
   }
-  if (zones) plan.visits = zones.changes();
-  return plan;
 }
 
 export function eventRow(pk: number, e: DeviceEvent): EventRow {

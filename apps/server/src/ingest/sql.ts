@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { defaultVipYearsSql } from '../lib/vip-default-years.ts';
 import { COPY_EVENTS_BINARY, COPY_POSITIONS_BINARY, encodeEventsBinary, encodePositionsBinary } from './copy-binary.ts';
-import { sendCopyMessage } from './copy-message.ts';
+import { type FlushStatement, PipelinedFlush, sendCopyMessage } from './copy-message.ts';
 import type { DeviceDayRow } from './device-days.ts';
 import type { FlushPlan } from './plan.ts';
 import type { LatestState } from './state.ts';
@@ -101,7 +101,17 @@ const prepared = new WeakSet<pg.PoolClient>();
  * changes go as the arrays of two prepared statements. As BEGIN, COPY, a statement each and COMMIT
  * they were six round trips, and on a busy machine every round trip waits for the backend to be scheduled again.
  */
-export async function writePlan(pool: pg.Pool, plan: FlushPlan, days: DeviceDayRow[] = []): Promise<void> {
+export async function writePlan(
+  pool: pg.Pool,
+  plan: FlushPlan,
+  days: DeviceDayRow[] = [],
+  /**
+   * Work that completes the plan (the fence engine's checks: events and visits), done once its positions are on
+   * their way: the flush then goes as a PipelinedFlush, the rest of it sent when this returns.
+   */
+  meanwhile?: () => void,
+): Promise<void> {
+  if (meanwhile) return writePipelined(pool, plan, days, meanwhile);
   const statements: string[] = [];
   const data: Buffer[] = [];
   if (plan.positions.length) {
@@ -122,6 +132,44 @@ export async function writePlan(pool: pg.Pool, plan: FlushPlan, days: DeviceDayR
       prepared.add(client);
     }
     await sendCopyMessage(client, statements.join(';\n'), data);
+  });
+}
+
+/** The events, visit changes and first-of-the-day rows of a plan, as statements of a PipelinedFlush. */
+function restOf(plan: FlushPlan): FlushStatement[] {
+  const out: FlushStatement[] = [];
+  if (plan.events.length) out.push({ text: COPY_EVENTS_BINARY, rows: encodeEventsBinary(plan.events) });
+  if (hasVisitChanges(plan.visits)) for (const text of visitStatements(plan.visits)) out.push({ text });
+  return out;
+}
+
+async function writePipelined(pool: pg.Pool, plan: FlushPlan, days: DeviceDayRow[], meanwhile: () => void) {
+  const first: FlushStatement[] = [];
+  if (plan.positions.length) first.push({ text: COPY_POSITIONS_BINARY, rows: encodePositionsBinary(plan.positions) });
+  if (days.length)
+    first.push({ text: INSERT_DEVICE_DAYS(jsonb(days.map((d) => ({ day: d.day, device_pk: d.devicePk })))) });
+  if (!first.length) {
+    // Nothing to send ahead (every fix filtered out, say): the whole plan in one message, as without `meanwhile`.
+    meanwhile();
+    return writePlan(pool, plan);
+  }
+  await withClient(pool, async (client) => {
+    // The visit statements are known only after `meanwhile`: prepared on every connection this path uses.
+    if (!prepared.has(client)) {
+      await client.query(VISIT_STATEMENTS_SETUP);
+      prepared.add(client);
+    }
+    const message = new PipelinedFlush(first);
+    // The client is idle and held by this flush alone: pg submits the message (its first part) right here.
+    client.query(message as unknown as pg.QueryConfig);
+    try {
+      meanwhile();
+      message.finish(restOf(plan));
+    } catch (err) {
+      message.abort(err instanceof Error ? err : new Error(String(err)));
+      throw err;
+    }
+    await message.done;
   });
 }
 

@@ -171,6 +171,68 @@ describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
     expect(await stored()).toEqual({ ...before, events: before.events + 1, visits: before.visits + 1 });
   });
 
+  it('pipelined (the fence engine on): stores what the plan holds once `meanwhile` has added its events and visits', async () => {
+    const t = Date.parse('2026-03-02T08:00:00Z');
+    await pool.query('DELETE FROM zone_states');
+    const before = await stored();
+    const p = plan({ positions: [position(t), position(t + 1000)] });
+    await writePlan(pool, p, [{ day: '2026-03-02', devicePk: pk }], () => {
+      p.events.push(event(t, 'fenceEnter'));
+      p.visits = enter(t);
+    });
+    expect(await stored()).toEqual({
+      positions: before.positions + 2,
+      events: before.events + 1,
+      visits: before.visits + 1,
+      days: before.days + 1,
+    });
+    await pool.query('DELETE FROM zone_states');
+  });
+
+  it('pipelined: nothing is stored when `meanwhile` throws, the rest fails, or the positions fail', async () => {
+    const t = Date.parse('2026-03-02T09:00:00Z');
+    const before = await stored();
+    // The engine failing between the two parts: the positions already sent must not commit.
+    const p1 = plan({ positions: [position(t)] });
+    await expect(
+      writePlan(pool, p1, [], () => {
+        throw new Error('engine broke');
+      }),
+    ).rejects.toThrow('engine broke');
+    expect(await stored()).toEqual(before);
+    // The rest failing on the server (type is NOT NULL) takes the positions sent ahead with it.
+    const p2 = plan({ positions: [position(t)] });
+    await expect(
+      writePlan(pool, p2, [], () => {
+        p2.events.push({ ...event(t, 'fenceLeave'), type: null as unknown as string });
+        p2.visits = enter(t);
+      }),
+    ).rejects.toThrow(/null value in column "type"/);
+    expect(await stored()).toEqual(before);
+    // The positions failing on the server (jsonb takes no NUL) while the rest is still being worked out.
+    const p3 = plan({ positions: [{ ...position(t), attributes: { note: 'a\u0000b' } }] });
+    await expect(
+      writePlan(pool, p3, [], () => {
+        p3.events.push(event(t, 'fenceEnter'));
+        p3.visits = enter(t);
+      }),
+    ).rejects.toThrow();
+    expect(await stored()).toEqual(before);
+    // A visit change that fails before it is sent (no finite time).
+    const p4 = plan({ positions: [position(t)] });
+    await expect(
+      writePlan(pool, p4, [], () => {
+        const bad = enter(t);
+        bad.upserts[0]!.entered_at = new Date(Number.NaN);
+        p4.visits = bad;
+      }),
+    ).rejects.toThrow(/not a finite number/);
+    expect(await stored()).toEqual(before);
+    // And the pool writes on, with every connection it has.
+    for (let i = 0; i < 12; i++) await writePlan(pool, plan({ positions: [position(t + i)] }), [], () => {});
+    expect((await stored()).positions).toBe(before.positions + 12);
+  });
+
   it('prepares the visit statements on every connection and skips a device removed since', async () => {
     const t = Date.parse('2026-03-01T11:00:00Z');
     const zones = async () =>

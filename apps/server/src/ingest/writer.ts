@@ -5,7 +5,7 @@ import type { LiveBus } from './bus.ts';
 import type { DeviceCache } from './device-cache.ts';
 import { DeviceDays } from './device-days.ts';
 import { DEFAULT_FILTERS, type FilterOptions } from './filters.ts';
-import { planFlush } from './plan.ts';
+import { finishPlan, planRecords } from './plan.ts';
 import { loadStates, markStaleDays, writePlan } from './sql.ts';
 import type { LatestState } from './state.ts';
 import { StateFlusher } from './state-flusher.ts';
@@ -291,16 +291,22 @@ export class PositionWriter implements IngestSink {
       zones = await this.zones.batch(pks);
     }
     const days = this.days.batch();
-    const plan = planFlush(
+    const { plan, rest } = planRecords(
       records,
       infos,
       (pk) => this.states.get(pk) ?? loaded.get(pk),
       new Date(),
       this.filters,
       days.note,
-      zones,
+      zones !== undefined,
     );
-    await writePlan(this.pool, plan, days.rows);
+    // With fences, the positions go first and the database stores them while the engine checks the fixes; its
+    // events and visits follow in the same transaction.
+    if (zones) await writePlan(this.pool, plan, days.rows, () => finishPlan(plan, rest, zones));
+    else {
+      finishPlan(plan, rest);
+      await writePlan(this.pool, plan, days.rows);
+    }
     await this.markLateDays(plan.positions);
     // Only after COMMIT do the cached state and the fence visits move on: a failed flush leaves them as they were.
     zones?.commit();
