@@ -76,51 +76,33 @@ ON CONFLICT (device_pk, zone_kind, zone_id) DO UPDATE SET
   entered_at = EXCLUDED.entered_at, overspeed = EXCLUDED.overspeed, stay_fired = EXCLUDED.stay_fired`);
 const arr = (xs: readonly unknown[]) =>
   `'{${xs.map((x) => (x === null || x === undefined ? 'NULL' : String(x))).join(',')}}'`;
-const visitsExec = (c: VisitChanges) =>
-  `EXECUTE try_visits(${[
-    arr(c.upserts.map((u) => u.device_pk)),
-    arr(c.upserts.map((u) => u.zone_kind)),
-    arr(c.upserts.map((u) => u.zone_id)),
-    arr(c.upserts.map((u) => u.entered_at.getTime())),
-    arr(c.upserts.map((u) => u.overspeed)),
-    arr(c.upserts.map((u) => u.stay_fired)),
-    arr(c.deletes.map((u) => u.device_pk)),
-    arr(c.deletes.map((u) => u.zone_kind)),
-    arr(c.deletes.map((u) => u.zone_id)),
-  ].join(', ')})`;
-const eventsExec = (e: EventRow[]) =>
-  `EXECUTE try_events(${[
-    arr(e.map((u) => u.device_pk)),
-    arr(e.map((u) => u.type)),
-    arr(e.map((u) => u.alarm)),
-    arr(e.map((u) => u.event_time.getTime())),
-    arr(e.map((u) => u.lat)),
-    arr(e.map((u) => u.lon)),
-    arr(e.map((u) => u.fence_id)),
-    arr(e.map((u) => u.road_id)),
-    arr(e.map((u) => u.speed)),
-  ].join(', ')})`;
+/** The statements' array arguments: an event's nine, a visit upsert's six, a delete's three. */
+const eventArrays = (e: EventRow[]) => [
+  arr(e.map((u) => u.device_pk)),
+  arr(e.map((u) => u.type)),
+  arr(e.map((u) => u.alarm)),
+  arr(e.map((u) => u.event_time.getTime())),
+  arr(e.map((u) => u.lat)),
+  arr(e.map((u) => u.lon)),
+  arr(e.map((u) => u.fence_id)),
+  arr(e.map((u) => u.road_id)),
+  arr(e.map((u) => u.speed)),
+];
+const visitArrays = (c: VisitChanges) => [
+  arr(c.upserts.map((u) => u.device_pk)),
+  arr(c.upserts.map((u) => u.zone_kind)),
+  arr(c.upserts.map((u) => u.zone_id)),
+  arr(c.upserts.map((u) => u.entered_at.getTime())),
+  arr(c.upserts.map((u) => u.overspeed)),
+  arr(c.upserts.map((u) => u.stay_fired)),
+  arr(c.deletes.map((u) => u.device_pk)),
+  arr(c.deletes.map((u) => u.zone_kind)),
+  arr(c.deletes.map((u) => u.zone_id)),
+];
+const visitsExec = (c: VisitChanges) => `EXECUTE try_visits(${visitArrays(c).join(', ')})`;
+const eventsExec = (e: EventRow[]) => `EXECUTE try_events(${eventArrays(e).join(', ')})`;
 const zoneWritesExec = (e: EventRow[], c: VisitChanges) =>
-  `EXECUTE try_zone_writes(${[
-    arr(e.map((u) => u.device_pk)),
-    arr(e.map((u) => u.type)),
-    arr(e.map((u) => u.alarm)),
-    arr(e.map((u) => u.event_time.getTime())),
-    arr(e.map((u) => u.lat)),
-    arr(e.map((u) => u.lon)),
-    arr(e.map((u) => u.fence_id)),
-    arr(e.map((u) => u.road_id)),
-    arr(e.map((u) => u.speed)),
-    arr(c.upserts.map((u) => u.device_pk)),
-    arr(c.upserts.map((u) => u.zone_kind)),
-    arr(c.upserts.map((u) => u.zone_id)),
-    arr(c.upserts.map((u) => u.entered_at.getTime())),
-    arr(c.upserts.map((u) => u.overspeed)),
-    arr(c.upserts.map((u) => u.stay_fired)),
-    arr(c.deletes.map((u) => u.device_pk)),
-    arr(c.deletes.map((u) => u.zone_kind)),
-    arr(c.deletes.map((u) => u.zone_id)),
-  ].join(', ')})`;
+  `EXECUTE try_zone_writes(${[...eventArrays(e), ...visitArrays(c)].join(', ')})`;
 /** The backend's time on a CPU, µs (schedstat's nanoseconds: /proc/<pid>/stat counts only 10-ms ticks). */
 const cpuOf = () => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
 

@@ -12,25 +12,25 @@ interface Connection {
 
 const COPY_DONE = Buffer.from([0x63, 0, 0, 0, 4]);
 
-/**
- * One simple-protocol Query message whose statements include `COPY … FROM STDIN` (one per buffer of `data`, in
- * order), each COPY's rows sent right behind the message rather than after the server's CopyInResponse.
- *
- * PostgreSQL runs a Query message's statements as one implicit transaction: an error anywhere rolls back all of
- * it. Waiting for each CopyInResponse would cost a round trip per COPY, and on a busy machine each round trip
- * waits for both processes to be scheduled again; sending the rows at once makes any number of COPYs and
- * statements one round trip. The protocol allows it: the server reads the CopyData it was sent in order, and
- * after an error it drops the CopyData and CopyDone that follow ("any subsequent CopyData, CopyDone, or CopyFail
- * messages issued by the frontend will simply be dropped", protocol-flow.html#PROTOCOL-COPY).
- */
-export class CopyMessage {
-  readonly done: Promise<void>;
-  private settle!: (err?: Error) => void;
+/** CopyData with `rows`, then CopyDone. */
+function writeRows(stream: Connection['stream'], rows: Buffer): void {
+  const head = Buffer.allocUnsafe(5);
+  head[0] = 0x64; // CopyData
+  head.writeUInt32BE(rows.length + 4, 1);
+  stream.write(head);
+  stream.write(rows);
+  stream.write(COPY_DONE);
+}
 
-  constructor(
-    private readonly text: string,
-    private readonly data: readonly Buffer[],
-  ) {
+/**
+ * What pg asks of a submittable (its `client.query` takes any object with `submit`), for the messages below: they
+ * read no rows, and `done` settles at the ReadyForQuery that ends them, or at their first error.
+ */
+abstract class FlushSubmittable {
+  readonly done: Promise<void>;
+  protected settle!: (err?: Error) => void;
+
+  constructor() {
     this.done = new Promise<void>((resolve, reject) => {
       let settled = false;
       this.settle = (err) => {
@@ -42,29 +42,15 @@ export class CopyMessage {
     });
   }
 
+  abstract submit(connection: Connection): void;
+
   /** pg replaces this with its own when query_timeout is set (it then calls it with the timeout's error). */
   callback(err?: Error): void {
     if (err) this.settle(err);
   }
 
-  submit(connection: Connection): void {
-    const stream = connection.stream;
-    // One write to the socket for the message and all its rows.
-    stream.cork();
-    connection.query(this.text);
-    for (const rows of this.data) {
-      const head = Buffer.allocUnsafe(5);
-      head[0] = 0x64; // CopyData
-      head.writeUInt32BE(rows.length + 4, 1);
-      stream.write(head);
-      stream.write(rows);
-      stream.write(COPY_DONE);
-    }
-    stream.uncork();
-  }
-
   handleCopyInResponse(): void {
-    // Its rows are on their way already.
+    // The rows are on their way already.
   }
 
   handleCommandComplete(): void {}
@@ -80,6 +66,35 @@ export class CopyMessage {
 
   handleReadyForQuery(): void {
     this.settle();
+  }
+}
+
+/**
+ * One simple-protocol Query message whose statements include `COPY … FROM STDIN` (one per buffer of `data`, in
+ * order), each COPY's rows sent right behind the message rather than after the server's CopyInResponse.
+ *
+ * PostgreSQL runs a Query message's statements as one implicit transaction: an error anywhere rolls back all of
+ * it. Waiting for each CopyInResponse would cost a round trip per COPY, and on a busy machine each round trip
+ * waits for both processes to be scheduled again; sending the rows at once makes any number of COPYs and
+ * statements one round trip. The protocol allows it: the server reads the CopyData it was sent in order, and
+ * after an error it drops the CopyData and CopyDone that follow ("any subsequent CopyData, CopyDone, or CopyFail
+ * messages issued by the frontend will simply be dropped", protocol-flow.html#PROTOCOL-COPY).
+ */
+export class CopyMessage extends FlushSubmittable {
+  constructor(
+    private readonly text: string,
+    private readonly data: readonly Buffer[],
+  ) {
+    super();
+  }
+
+  submit(connection: Connection): void {
+    const stream = connection.stream;
+    // One write to the socket for the message and all its rows.
+    stream.cork();
+    connection.query(this.text);
+    for (const rows of this.data) writeRows(stream, rows);
+    stream.uncork();
   }
 }
 
@@ -106,29 +121,15 @@ export interface FlushStatement {
  * Until the rest is sent nothing can commit: a writer that fails between the parts calls `abort`, which closes
  * the connection (PostgreSQL rolls back a transaction whose client went away).
  */
-export class PipelinedFlush {
-  readonly done: Promise<void>;
-  private settle!: (err?: Error) => void;
+export class PipelinedFlush extends FlushSubmittable {
   private connection: Connection | undefined;
   private rest: readonly FlushStatement[] | undefined;
   private aborted = false;
 
   constructor(private readonly first: readonly FlushStatement[]) {
-    this.done = new Promise<void>((resolve, reject) => {
-      let settled = false;
-      this.settle = (err) => {
-        if (settled) return;
-        settled = true;
-        if (err) reject(err);
-        else resolve();
-      };
-    });
+    super();
     // Awaited by the writer unless it aborts, when its own error is the one it throws.
     this.done.catch(() => {});
-  }
-
-  callback(err?: Error): void {
-    if (err) this.settle(err);
   }
 
   submit(connection: Connection): void {
@@ -161,32 +162,9 @@ export class PipelinedFlush {
       connection.parse({ text: s.text });
       connection.bind({});
       connection.execute({});
-      if (s.rows) {
-        const head = Buffer.allocUnsafe(5);
-        head[0] = 0x64; // CopyData
-        head.writeUInt32BE(s.rows.length + 4, 1);
-        stream.write(head);
-        stream.write(s.rows);
-        stream.write(COPY_DONE);
-      }
+      if (s.rows) writeRows(stream, s.rows);
     }
     if (sync) connection.sync();
     stream.uncork();
-  }
-
-  handleCopyInResponse(): void {}
-  handleCommandComplete(): void {}
-  handleRowDescription(): void {}
-  handleDataRow(): void {}
-  handleEmptyQuery(): void {}
-  handlePortalSuspended(): void {}
-  handleCopyData(): void {}
-
-  handleError(err: Error): void {
-    this.settle(err);
-  }
-
-  handleReadyForQuery(): void {
-    this.settle();
   }
 }
