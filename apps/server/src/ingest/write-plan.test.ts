@@ -9,9 +9,10 @@ import { insertFence } from './zone-test-support.ts';
 afterAll(stopTestServers);
 
 /**
- * writePlan sends a flush as one simple-protocol message (the COPYs of positions, events and visit changes with
- * their rows right behind, the statement applying the visits, the first-of-the-day rows): all of it is stored, or
- * none of it.
+ * writePlan sends a flush as one simple-protocol message (the COPYs of positions and events with their rows right
+ * behind, the statements applying the visits, the first-of-the-day rows), or with the fence engine on as a
+ * pipelined extended-protocol message (the positions first, the rest once the engine has worked it out, one Sync):
+ * either way all of it is stored, or none of it.
  */
 describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
