@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser, signOut } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // Issue #19's invoices and bell against the real server: a unit tops up in the sandbox and asks for an invoice over
@@ -80,7 +80,7 @@ afterAll(async () => {
 const chooseLanguage = (lang: 'zh' | 'en' | 'fr') => chooseLanguageIn(page, lang);
 
 async function switchUser(who: { phone: string; password: string }) {
-  await page.evaluate(() => localStorage.clear());
+  await signOut(page, server.url);
   await logIn(page, server.url, who.phone, who.password);
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser, signOut } from './lib/browser.ts';
 import { type RunningServer, startDemoServer } from './lib/server.ts';
 
 // The online monitor's row-action menu and view settings (#4) against the real server: DEMO=1 runs 20
@@ -217,7 +217,7 @@ describe('monitor row actions and view settings', () => {
     await browser.shot('40-monitor-view-settings-fr');
   });
   it('shows an ordinary user no extras and no commands, and the server refuses them too', async () => {
-    await page.evaluate(() => localStorage.clear());
+    await signOut(page, server.url);
     await logIn(page, server.url, '13900000003', 'demo1234');
     await page.goto(`${server.url}/monitor/online`);
     await expect.poll(() => page.locator('.device-list .device-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -248,8 +248,7 @@ describe('monitor row actions and view settings', () => {
       HoldID: root?.HoldID,
       DeviceName: '从未上报测试车',
     });
-    await page.goto(`${server.url}/login`);
-    await page.evaluate(() => localStorage.clear());
+    await signOut(page, server.url);
     await logIn(page, server.url, ADMIN_PHONE, ADMIN_PASSWORD);
     const listAnswer = page.waitForResponse((r) => r.url().includes('Monitor/GetMonitorList'));
     await page.goto(`${server.url}/monitor/online`);
