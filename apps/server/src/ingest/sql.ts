@@ -88,6 +88,9 @@ ON CONFLICT DO NOTHING`;
 /** Rows as a jsonb literal in the statement's text: a simple-protocol message carries no parameters. */
 const jsonb = (rows: unknown[]) => `${pg.escapeLiteral(JSON.stringify(rows))}::jsonb`;
 
+const daysStatement = (days: DeviceDayRow[]) =>
+  INSERT_DEVICE_DAYS(jsonb(days.map((d) => ({ day: d.day, device_pk: d.devicePk }))));
+
 /** Connections whose visit statements are prepared (see VISIT_STATEMENTS_SETUP). */
 const prepared = new WeakSet<pg.PoolClient>();
 
@@ -124,7 +127,7 @@ export async function writePlan(
   }
   const visits = hasVisitChanges(plan.visits) ? plan.visits : undefined;
   if (visits) statements.push(...visitStatements(visits));
-  if (days.length) statements.push(INSERT_DEVICE_DAYS(jsonb(days.map((d) => ({ day: d.day, device_pk: d.devicePk })))));
+  if (days.length) statements.push(daysStatement(days));
   if (!statements.length) return;
   await withClient(pool, async (client) => {
     if (visits && !prepared.has(client)) {
@@ -135,7 +138,7 @@ export async function writePlan(
   });
 }
 
-/** The events, visit changes and first-of-the-day rows of a plan, as statements of a PipelinedFlush. */
+/** The events and visit changes of a plan, as the statements a PipelinedFlush sends after the positions. */
 function restOf(plan: FlushPlan): FlushStatement[] {
   const out: FlushStatement[] = [];
   if (plan.events.length) out.push({ text: COPY_EVENTS_BINARY, rows: encodeEventsBinary(plan.events) });
@@ -146,8 +149,7 @@ function restOf(plan: FlushPlan): FlushStatement[] {
 async function writePipelined(pool: pg.Pool, plan: FlushPlan, days: DeviceDayRow[], meanwhile: () => void) {
   const first: FlushStatement[] = [];
   if (plan.positions.length) first.push({ text: COPY_POSITIONS_BINARY, rows: encodePositionsBinary(plan.positions) });
-  if (days.length)
-    first.push({ text: INSERT_DEVICE_DAYS(jsonb(days.map((d) => ({ day: d.day, device_pk: d.devicePk })))) });
+  if (days.length) first.push({ text: daysStatement(days) });
   if (!first.length) {
     // Nothing to send ahead (every fix filtered out, say): the whole plan in one message, as without `meanwhile`.
     meanwhile();
