@@ -4,7 +4,14 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser, signOut } from './lib/browser.ts';
+import {
+  type Browser,
+  chooseLanguage as chooseLanguageIn,
+  completeSandboxPayment,
+  logIn,
+  openBrowser,
+  signOut,
+} from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // Issue #19's invoices and bell against the real server: a unit tops up in the sandbox and asks for an invoice over
@@ -106,9 +113,7 @@ describe('invoices and the bell', () => {
     await page.getByTestId('wallet-balance').waitFor({ timeout: 30_000 });
     await page.getByTestId('topup-packs').locator('.ant-radio-button-wrapper').first().click();
     await page.getByTestId('topup-submit').click();
-    await page.getByTestId('pay-sandbox-notice').waitFor();
-    await page.getByTestId('pay-sandbox-complete').click();
-    await page.getByTestId('pay-result').waitFor({ timeout: 20_000 });
+    await completeSandboxPayment(page);
     await page.getByTestId('pay-done').click();
     // The demo's billing seed paid other orders of this unit before: ours is the newest paid.
     const paid = await unitApi.post<{ rows: { OrderID: number; OrderNo: string; AmountFen: number }[] }>(

@@ -2,7 +2,7 @@ import { formatFen, PayStatus, RenewalSource } from '@lodestar/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, completeSandboxPayment, logIn, openBrowser } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // Issue #6 SIM renewal against the real server: /recharge lists the expiring cards, two are
@@ -70,8 +70,7 @@ describe('SIM renewal', () => {
 
     await page.getByTestId('pay-sandbox-notice').waitFor();
     expect(await page.getByTestId('pay-amount').textContent()).toContain(formatFen(total));
-    await page.getByTestId('pay-sandbox-complete').click();
-    await page.getByTestId('pay-result').waitFor({ timeout: 20_000 });
+    await completeSandboxPayment(page);
     await browser.shot('renewal-paid-zh');
 
     for (const sim of picked) {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, completeSandboxPayment, logIn, openBrowser } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // Issue #6 SMS and notices against the real server: manage/record's send dialog (number check by
@@ -85,8 +85,7 @@ describe('SMS and notices', () => {
     await page.getByTestId('sms-buy').click();
     await modal().waitFor();
     // The renewal feature's payment dialog, shared.
-    await page.getByTestId('pay-sandbox-complete').click();
-    await page.getByTestId('pay-result').waitFor();
+    await completeSandboxPayment(page);
     expect(await balance()).toBe(before + 500);
     expect(await unread()).toBe(unreadBefore + 1);
     await page.getByTestId('pay-done').click();

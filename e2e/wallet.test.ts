@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
+import {
+  type Browser,
+  chooseLanguage as chooseLanguageIn,
+  completeSandboxPayment,
+  logIn,
+  openBrowser,
+} from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // Issue #19 against the real server: the wallet is topped up through the payment sandbox, two devices are upgraded
@@ -47,9 +53,7 @@ describe('VIP and the wallet', () => {
     await page.getByTestId('topup-packs').locator('.ant-radio-button-wrapper').nth(1).click();
     await expect.poll(() => page.getByTestId('topup-preview').textContent()).toContain('500');
     await page.getByTestId('topup-submit').click();
-    await page.getByTestId('pay-sandbox-notice').waitFor();
-    await page.getByTestId('pay-sandbox-complete').click();
-    await page.getByTestId('pay-result').waitFor({ timeout: 20_000 });
+    await completeSandboxPayment(page);
     await page.getByTestId('pay-done').click();
     await expect.poll(balance).toBe(before + 500);
     await expect
