@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, clickToClose, logIn, openBrowser } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // /info/enterprise (#15) against the real server: the tree-table of the demo's units, an enterprise added
@@ -151,7 +151,10 @@ describe('enterprises', () => {
     });
     await open('/info/enterprise');
     await line(UNIT).locator('[data-testid=enterprise-remove]').click();
-    await page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
+    await clickToClose(
+      page.locator('.ant-modal-confirm:visible'),
+      page.locator('.ant-modal-confirm .ant-btn-dangerous'),
+    );
     await expect.poll(() => page.locator('[data-testid=enterprise-refusal]').textContent()).toBe('该单位下还有设备: 1');
     await line(UNIT).waitFor();
     await browser.shot('enterprise-03-refused-zh');

@@ -7,7 +7,7 @@ import { cameraJpeg, deviceIds, type SimulatorHandle, startSimulator } from '@lo
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, logIn, openBrowser, pickOption } from './lib/browser.ts';
+import { type Browser, clickToClose, logIn, openBrowser, pickOption } from './lib/browser.ts';
 import { encodePng } from './lib/png.ts';
 import { type DemoServer, startDemoServer } from './lib/server.ts';
 
@@ -228,7 +228,7 @@ describe('installer on a phone', () => {
 
     // Submit, confirmed: the task waits for the auditor.
     await page.locator('.ip-submit').click();
-    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await clickToClose(page.locator('.ant-modal-confirm:visible'), page.locator('.ant-modal-confirm .ant-btn-primary'));
     await phone.toast('已提交审核');
     await expect
       .poll(() => page.locator('.ip-task').getAttribute('data-status'))

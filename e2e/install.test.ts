@@ -3,7 +3,14 @@ import { cameraJpeg } from '@lodestar/simulator';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser, pickOption } from './lib/browser.ts';
+import {
+  type Browser,
+  chooseLanguage as chooseLanguageIn,
+  clickToClose,
+  logIn,
+  openBrowser,
+  pickOption,
+} from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // /info/installer and /info/task (#20) against the real server: an installer added through the form, a task made
@@ -157,7 +164,7 @@ describe('installers and install tasks', () => {
     const ask = page.locator('.ant-modal-confirm:visible');
     await ask.waitFor();
     await browser.shot('install-05-cancel-confirm-zh');
-    await ask.locator('.ant-btn-primary').click();
+    await clickToClose(ask, ask.locator('.ant-btn-primary'));
     await page.waitForFunction(
       () => document.querySelector('.ant-drawer .ip-status')?.getAttribute('data-status') === '8',
     );

@@ -6,7 +6,14 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser, screenshotDir } from './lib/browser.ts';
+import {
+  type Browser,
+  chooseLanguage as chooseLanguageIn,
+  clickToClose,
+  logIn,
+  openBrowser,
+  screenshotDir,
+} from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // Supplier reconciliation of #6 in the console against the real server: the supplier list
@@ -219,7 +226,7 @@ describe('supplier reconciliation', () => {
     // Confirm the month, after the question: it is frozen, a new upload is no longer offered.
     await open(`/reconciliation?Month=${MONTH}`);
     await page.locator('[data-testid=recon-confirm]').click();
-    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await clickToClose(page.locator('.ant-modal-confirm:visible'), page.locator('.ant-modal-confirm .ant-btn-primary'));
     await toast('对账已确认');
     await expect.poll(() => page.locator('[data-testid=recon-state]').innerText()).toBe('已确认');
     expect(await page.locator('[data-testid=recon-upload]').isDisabled()).toBe(true);
@@ -237,7 +244,7 @@ describe('supplier reconciliation', () => {
     const bills = page.locator('[data-testid=bills-table] .ant-table-tbody .ant-table-row');
     await expect.poll(() => bills.count()).toBeGreaterThan(0);
     await page.locator('.page-layout .ant-btn-primary', { hasText: '生成账单' }).click();
-    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await clickToClose(page.locator('.ant-modal-confirm:visible'), page.locator('.ant-modal-confirm .ant-btn-primary'));
     await toast('份账单');
     await settle();
     await expect.poll(() => bills.count()).toBeGreaterThan(0);

@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser, pickOption } from './lib/browser.ts';
+import {
+  type Browser,
+  chooseLanguage as chooseLanguageIn,
+  clickToClose,
+  logIn,
+  openBrowser,
+  pickOption,
+} from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // The SIM administration "information management" pages of #5 against the real server:
@@ -335,18 +342,7 @@ describe('SIM information management', () => {
     const confirm = page.locator('.ant-modal-confirm:visible');
     await confirm.waitFor();
     expect(await confirm.textContent()).toContain('e2e 分队');
-    // Under load a click can land while the dialog still zooms in and miss it (seen once in CI: the dialog stayed,
-    // its button idle); a dialog still open and idle after 3 s is clicked again (its button ignores a second
-    // click while the first one's call runs).
-    const ok = confirm.getByRole('button', { name: '删除' });
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      await ok.click({ timeout: 10_000 }).catch(() => undefined);
-      const closed = await confirm
-        .waitFor({ state: 'hidden', timeout: 3_000 })
-        .then(() => true)
-        .catch(() => false);
-      if (closed) break;
-    }
+    await clickToClose(confirm, confirm.getByRole('button', { name: '删除' }));
     await toast('已删除');
     await expect.poll(() => tree.locator('.ant-tree-title', { hasText: 'e2e 分队' }).count()).toBe(0);
   });

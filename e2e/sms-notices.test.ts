@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, completeSandboxPayment, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, clickToClose, completeSandboxPayment, logIn, openBrowser } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // Issue #6 SMS and notices against the real server: manage/record's send dialog (number check by
@@ -105,7 +105,7 @@ describe('SMS and notices', () => {
     await expect.poll(unread).toBe(count - 1);
     await page.goto(`${server.url}/message`);
     await page.getByTestId('notice-mark-all').click();
-    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await clickToClose(page.locator('.ant-popconfirm:visible'), page.locator('.ant-popconfirm .ant-btn-primary'));
     await expect.poll(unread).toBe(0);
     await expect.poll(() => page.getByTestId('notice-bell').getAttribute('data-count')).toBe('0');
   });

@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser, pickOption } from './lib/browser.ts';
+import {
+  type Browser,
+  chooseLanguage as chooseLanguageIn,
+  clickToClose,
+  logIn,
+  openBrowser,
+  pickOption,
+} from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // /info/vehicle (#15) against the real server: a vehicle added through the form with two devices (one wired, one
@@ -157,7 +164,7 @@ describe('vehicles', () => {
     await ask.waitFor();
     expect(await ask.locator('[data-testid=bound-elsewhere]').textContent()).toContain(`${WIRELESS} → 车辆 ${PLATE}`);
     await browser.shot('vehicles-05-bound-elsewhere-zh');
-    await ask.locator('.ant-btn-primary').click();
+    await clickToClose(ask, ask.locator('.ant-btn-primary'));
     await browser.toast('已保存');
     await line(OTHER_PLATE).waitFor();
     expect((await vehicle(OTHER_PLATE))?.DeviceIDs).toEqual([WIRELESS]);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { apiClient } from './lib/api.ts';
-import { type Browser, chooseLanguage as chooseLanguageIn, logIn, openBrowser } from './lib/browser.ts';
+import { type Browser, chooseLanguage as chooseLanguageIn, clickToClose, logIn, openBrowser } from './lib/browser.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 // Issue #19's "effective on work-order approval" in the console: /vip/upgrade charges the wallet and opens a VIP
@@ -78,7 +78,7 @@ describe('VIP upgrade on work-order approval', () => {
     await chooseTwoOnApproval();
     const replied = page.waitForResponse((r) => r.url().includes('/Vip/Upgrade'));
     await page.getByTestId('upgrade-submit').click();
-    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await clickToClose(page.locator('.ant-popconfirm:visible'), page.locator('.ant-popconfirm .ant-btn-primary'));
     const up = ((await (await replied).json()) as { data: { UpgradeID: number; WorkIDs: number[] } }).data;
     expect(up.WorkIDs).toHaveLength(1);
     await browser.toast(`升级 U${up.UpgradeID} 已提交审批`);

@@ -4,6 +4,7 @@ import { apiClient } from './lib/api.ts';
 import {
   type Browser,
   chooseLanguage as chooseLanguageIn,
+  clickToClose,
   completeSandboxPayment,
   logIn,
   openBrowser,
@@ -81,7 +82,7 @@ describe('VIP and the wallet', () => {
     );
     await expect.poll(() => page.getByTestId('upgrade-total').textContent()).toContain(String(quote.TotalVPoint));
     await page.getByTestId('upgrade-submit').click();
-    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await clickToClose(page.locator('.ant-popconfirm:visible'), page.locator('.ant-popconfirm .ant-btn-primary'));
     await browser.toast('升级 U');
     await expect.poll(balance).toBe(before + 500 - quote.TotalVPoint);
 

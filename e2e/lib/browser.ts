@@ -150,6 +150,27 @@ export async function logIn(page: Page, baseUrl: string, phone: string, password
 }
 
 /**
+ * Clicks a dialog's (or popconfirm's) button until the dialog closes. Under load a click can land while the dialog
+ * still zooms in and be lost: the dialog stays, its button idle (CI: sim-admin at 4bf2835, enterprise at 12359d8,
+ * whose screenshot shows the confirm still open). A dialog still open 3 s after a click is clicked again; a button
+ * whose call is running shows it loading and ignores the click, so the action is not sent twice.
+ */
+export async function clickToClose(dialog: Locator, button: Locator, attempts = 3): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const last = attempt === attempts;
+    await button.click({ timeout: 10_000 }).catch((err: unknown) => {
+      if (last) throw err;
+    });
+    const closed = await dialog.waitFor({ state: 'hidden', timeout: last ? 30_000 : 3_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (closed) return;
+    if (last) throw new Error(`the dialog stayed open after ${attempts} clicks of its button`);
+  }
+}
+
+/**
  * Completes the payment dialog's sandbox order and waits until the dialog shows the result. Complete is clicked again
  * while the order still waits and the button is free: in CI at ff6b713 the dialog showed no result for 30 s after one
  * click (most likely a click lost during the dialog's zoom-in; the run kept no screenshot to prove it). A second click
