@@ -100,9 +100,9 @@ async function tableCounts(pool: pg.Pool): Promise<Record<string, number[]>> {
   return Object.fromEntries(rows.map((r) => [r.relname, [r.ins, r.upd, r.hot, r.del].map(Number)]));
 }
 
-/** Counts what the on-mode's flushes hand writePlan: visit upserts and deletes, and flushes with any. */
+/** Counts what the on-mode's flushes hand writePlan: visit upserts and leaves, and flushes with any. */
 function countVisits(ingest: Ingest) {
-  const counts = { batches: 0, staged: 0, upserts: 0, deletes: 0 };
+  const counts = { batches: 0, staged: 0, upserts: 0, leaves: 0 };
   const zones = ingest.writer.zones!;
   const batch = zones.batch.bind(zones);
   zones.batch = async (pks) => {
@@ -111,9 +111,9 @@ function countVisits(ingest: Ingest) {
     b.changes = () => {
       const c = changes();
       counts.batches++;
-      if (c.upserts.length || c.deletes.length) counts.staged++;
+      if (c.upserts.length || c.leaves.length) counts.staged++;
       counts.upserts += c.upserts.length;
-      counts.deletes += c.deletes.length;
+      counts.leaves += c.leaves.length;
       return c;
     };
     return b;
@@ -169,7 +169,7 @@ for (const [m, mode] of writerModes.entries()) {
       `(${perFlush('zone_states', 2)} in place) ${perFlush('zone_states', 3)} del, device_states ins ${perFlush('device_states', 0)} upd ${perFlush('device_states', 1)}` +
       (mode === 'on'
         ? `; visit changes staged in ${fmt(visits.staged - visitsBefore.staged)} of ${fmt(visits.batches - visitsBefore.batches)} batches, ` +
-          `${fmt((visits.upserts - visitsBefore.upserts) / flushes, 2)} upserts and ${fmt((visits.deletes - visitsBefore.deletes) / flushes, 2)} deletes a flush`
+          `${fmt((visits.upserts - visitsBefore.upserts) / flushes, 2)} upserts and ${fmt((visits.leaves - visitsBefore.leaves) / flushes, 2)} leaves a flush`
         : '') +
       ` (profile: ${file})`,
   );

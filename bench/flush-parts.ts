@@ -2,7 +2,7 @@
  * What each part of a fence-engine flush costs the database backend: one connection sends the same flush message
  * shapes in turn (positions alone; + events; + visit changes as the writer sends them), and the backend's CPU
  * (/proc, the database on this machine) and the round trip are timed per message. The visit changes alternate
- * an enter (insert) and a leave (delete) per device and zone, as a driving fleet's do.
+ * an enter and a leave (a delete, or an update marking the row outside) per device and zone, as a driving fleet's do.
  * Options: --target embedded|external  --messages 2000 (per shape)  --positions 500  --events 3  --visits 3;
  * SHAPES='positions|SELECT 1' runs only the shapes named.
  */
@@ -15,8 +15,9 @@ import {
   encodePositionsBinary,
 } from '../apps/server/src/ingest/copy-binary.ts';
 import { sendCopyMessage } from '../apps/server/src/ingest/copy-message.ts';
+import { eventStatement, FLUSH_STATEMENTS_SETUP, visitStatement } from '../apps/server/src/ingest/flush-statements.ts';
 import type { EventRow, PositionRow } from '../apps/server/src/ingest/plan.ts';
-import { VISIT_STATEMENTS_SETUP, type VisitChanges, visitStatements } from '../apps/server/src/ingest/zone-sql.ts';
+import type { VisitChanges } from '../apps/server/src/ingest/zone-sql.ts';
 import { benchDatabase, fmt, registerDevices } from './lib.ts';
 
 const { values } = parseArgs({
@@ -39,7 +40,7 @@ await registerDevices(
 const pks = (await db.pool.query<{ id: number }>('SELECT id FROM devices ORDER BY id')).rows.map((r) => r.id);
 const client = await db.pool.connect();
 const pid = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
-await client.query(VISIT_STATEMENTS_SETUP);
+await client.query(FLUSH_STATEMENTS_SETUP);
 // The shape the writer used before (the delete a CTE of the upsert, one statement), for comparison.
 await client.query(`PREPARE try_visits (int4[], text[], int4[], float8[], bool[], bool[], int4[], text[], int4[]) AS
 WITH gone AS (
@@ -52,11 +53,6 @@ SELECT u.device_pk, u.zone_kind, u.zone_id, to_timestamp(u.ms / 1000), u.overspe
  WHERE EXISTS (SELECT 1 FROM devices d WHERE d.id = u.device_pk)
 ON CONFLICT (device_pk, zone_kind, zone_id) DO UPDATE SET
   entered_at = EXCLUDED.entered_at, overspeed = EXCLUDED.overspeed, stay_fired = EXCLUDED.stay_fired`);
-await client.query(`PREPARE try_events (int4[], text[], text[], float8[], float8[], float8[], int4[], int4[], float4[]) AS
-INSERT INTO events (device_pk, type, alarm, event_time, lat, lon, fence_id, road_id, speed)
-SELECT device_pk, type, alarm, to_timestamp(ms / 1000), lat, lon, fence_id, road_id, speed
-  FROM unnest($1::int4[], $2::text[], $3::text[], $4::float8[], $5::float8[], $6::float8[], $7::int4[], $8::int4[], $9::float4[])
-       AS u(device_pk, type, alarm, ms, lat, lon, fence_id, road_id, speed)`);
 // Events and both visit statements as one prepared statement (data-modifying CTEs), devices skipped by the
 // array of index look-ups as the writer's upsert does (the CTE try above joins devices instead).
 await client.query(`PREPARE try_zone_writes (int4[], text[], text[], float8[], float8[], float8[], int4[], int4[], float4[],
@@ -74,6 +70,39 @@ SELECT x.device_pk, x.zone_kind, x.zone_id, to_timestamp(x.entered_ms / 1000), x
  WHERE x.device_pk = ANY (ARRAY(SELECT d.id FROM devices d WHERE d.id = ANY ($10)))
 ON CONFLICT (device_pk, zone_kind, zone_id) DO UPDATE SET
   entered_at = EXCLUDED.entered_at, overspeed = EXCLUDED.overspeed, stay_fired = EXCLUDED.stay_fired`);
+// The writer's visit statement (zone_states' `inside` flag: enter and leave as one upsert) with the events' insert
+// as one statement (a data-modifying CTE); and the upsert and delete apart, as the writer sent them before the flag.
+await client.query(`PREPARE try_upsert_visits (int4[], text[], int4[], float8[], bool[], bool[]) AS
+INSERT INTO zone_states (device_pk, zone_kind, zone_id, entered_at, overspeed, stay_fired)
+SELECT x.device_pk, x.zone_kind, x.zone_id, to_timestamp(x.entered_ms / 1000), x.overspeed, x.stay_fired
+  FROM unnest($1, $2, $3, $4, $5, $6) AS x(device_pk, zone_kind, zone_id, entered_ms, overspeed, stay_fired)
+ WHERE x.device_pk = ANY (ARRAY(SELECT d.id FROM devices d WHERE d.id = ANY ($1)))
+ON CONFLICT (device_pk, zone_kind, zone_id) DO UPDATE SET
+  entered_at = EXCLUDED.entered_at, overspeed = EXCLUDED.overspeed, stay_fired = EXCLUDED.stay_fired`);
+await client.query(`PREPARE try_delete_visits (int4[], text[], int4[]) AS
+DELETE FROM zone_states z USING unnest($1, $2, $3) AS g(device_pk, zone_kind, zone_id)
+ WHERE z.device_pk = g.device_pk AND z.zone_kind = g.zone_kind AND z.zone_id = g.zone_id`);
+/** The inside-flag upsert, its seven arrays the parameters from $first on. */
+const insideUpsert = (first: number) => {
+  const [a, b, c, d, e, f, g] = Array.from({ length: 7 }, (_, i) => `$${first + i}`);
+  return `
+INSERT INTO zone_states (device_pk, zone_kind, zone_id, entered_at, overspeed, stay_fired, inside)
+SELECT x.device_pk, x.zone_kind, x.zone_id, to_timestamp(x.entered_ms / 1000), x.overspeed, x.stay_fired, x.inside
+  FROM unnest(${a}, ${b}, ${c}, ${d}, ${e}, ${f}, ${g})
+       AS x(device_pk, zone_kind, zone_id, entered_ms, overspeed, stay_fired, inside)
+ WHERE x.device_pk = ANY (ARRAY(SELECT d.id FROM devices d WHERE d.id = ANY (${a})))
+ON CONFLICT (device_pk, zone_kind, zone_id) DO UPDATE SET
+  entered_at = EXCLUDED.entered_at, overspeed = EXCLUDED.overspeed, stay_fired = EXCLUDED.stay_fired,
+  inside = EXCLUDED.inside`;
+};
+const INSIDE_TYPES = 'int4[], text[], int4[], float8[], bool[], bool[], bool[]';
+const EVENT_TYPES = 'int4[], text[], text[], float8[], float8[], float8[], int4[], int4[], float4[]';
+await client.query(`PREPARE try_zone_inside (${EVENT_TYPES}, ${INSIDE_TYPES}) AS
+WITH ev AS (
+  INSERT INTO events (device_pk, type, alarm, event_time, lat, lon, fence_id, road_id, speed)
+  SELECT device_pk, type, alarm, to_timestamp(ms / 1000), lat, lon, fence_id, road_id, speed
+    FROM unnest($1, $2, $3, $4, $5, $6, $7, $8, $9) AS u(device_pk, type, alarm, ms, lat, lon, fence_id, road_id, speed))
+${insideUpsert(10)}`);
 const arr = (xs: readonly unknown[]) =>
   `'{${xs.map((x) => (x === null || x === undefined ? 'NULL' : String(x))).join(',')}}'`;
 /** The statements' array arguments: an event's nine, a visit upsert's six, a delete's three. */
@@ -95,12 +124,36 @@ const visitArrays = (c: VisitChanges) => [
   arr(c.upserts.map((u) => u.entered_at.getTime())),
   arr(c.upserts.map((u) => u.overspeed)),
   arr(c.upserts.map((u) => u.stay_fired)),
-  arr(c.deletes.map((u) => u.device_pk)),
-  arr(c.deletes.map((u) => u.zone_kind)),
-  arr(c.deletes.map((u) => u.zone_id)),
+  arr(c.leaves.map((u) => u.device_pk)),
+  arr(c.leaves.map((u) => u.zone_kind)),
+  arr(c.leaves.map((u) => u.zone_id)),
 ];
+/** A leave as a row marked outside (entered_at meaningless then). */
+const insideArrays = (c: VisitChanges) => {
+  const rows = [
+    ...c.upserts.map((u) => ({ ...u, inside: true })),
+    ...c.leaves.map((d) => ({ ...d, entered_at: new Date(0), overspeed: false, stay_fired: false, inside: false })),
+  ];
+  return [
+    arr(rows.map((u) => u.device_pk)),
+    arr(rows.map((u) => u.zone_kind)),
+    arr(rows.map((u) => u.zone_id)),
+    arr(rows.map((u) => u.entered_at.getTime())),
+    arr(rows.map((u) => u.overspeed)),
+    arr(rows.map((u) => u.stay_fired)),
+    arr(rows.map((u) => u.inside)),
+  ];
+};
+const apartExec = (c: VisitChanges) => {
+  const [a, b, c3, d, e, f, g, h, i] = visitArrays(c);
+  return [
+    ...(c.upserts.length ? [`EXECUTE try_upsert_visits(${[a, b, c3, d, e, f].join(', ')})`] : []),
+    ...(c.leaves.length ? [`EXECUTE try_delete_visits(${[g, h, i].join(', ')})`] : []),
+  ];
+};
+const zoneInsideExec = (e: EventRow[], c: VisitChanges) =>
+  `EXECUTE try_zone_inside(${[...eventArrays(e), ...insideArrays(c)].join(', ')})`;
 const visitsExec = (c: VisitChanges) => `EXECUTE try_visits(${visitArrays(c).join(', ')})`;
-const eventsExec = (e: EventRow[]) => `EXECUTE try_events(${eventArrays(e).join(', ')})`;
 const zoneWritesExec = (e: EventRow[], c: VisitChanges) =>
   `EXECUTE try_zone_writes(${[...eventArrays(e), ...visitArrays(c)].join(', ')})`;
 /** The backend's time on a CPU, µs (schedstat's nanoseconds: /proc/<pid>/stat counts only 10-ms ticks). */
@@ -140,7 +193,7 @@ let visitRound = 0;
 const visits = (): VisitChanges => {
   const r = visitRound++;
   const n = Number(values.visits);
-  const c: VisitChanges = { upserts: [], deletes: [] };
+  const c: VisitChanges = { upserts: [], leaves: [] };
   for (let i = 0; i < n; i++) {
     const device_pk = pks[((r >> 1) * n + i) % pks.length]!;
     const zone_id = 1 + ((r >> 1) % 997);
@@ -153,7 +206,7 @@ const visits = (): VisitChanges => {
         overspeed: false,
         stay_fired: false,
       });
-    else c.deletes.push({ device_pk, zone_kind: 'f', zone_id });
+    else c.leaves.push({ device_pk, zone_kind: 'f', zone_id });
   }
   return c;
 };
@@ -166,22 +219,35 @@ const shapes: Record<string, Shape> = {
     data: [encodePositionsBinary(positions()), encodeEventsBinary(events())],
   }),
   '+ events + visits (upsert, delete apart)': () => ({
-    text: [COPY_POSITIONS_BINARY, COPY_EVENTS_BINARY, ...visitStatements(visits())],
+    text: [COPY_POSITIONS_BINARY, COPY_EVENTS_BINARY, ...apartExec(visits())],
     data: [encodePositionsBinary(positions()), encodeEventsBinary(events())],
   }),
   '+ events + visits (one statement)': () => ({
     text: [COPY_POSITIONS_BINARY, COPY_EVENTS_BINARY, visitsExec(visits())],
     data: [encodePositionsBinary(positions()), encodeEventsBinary(events())],
   }),
-  'visits alone (apart)': () => ({ text: visitStatements(visits()), data: [] }),
+  '+ events (COPY) + visits (inside flag)': () => ({
+    text: [COPY_POSITIONS_BINARY, COPY_EVENTS_BINARY, visitStatement(visits())!],
+    data: [encodePositionsBinary(positions()), encodeEventsBinary(events())],
+  }),
+  '+ events (arrays) + visits (inside flag): the writer': () => ({
+    text: [COPY_POSITIONS_BINARY, eventStatement(events()), visitStatement(visits())!],
+    data: [encodePositionsBinary(positions())],
+  }),
+  '+ events and visits (inside flag, one prepared statement)': () => ({
+    text: [COPY_POSITIONS_BINARY, zoneInsideExec(events(), visits())],
+    data: [encodePositionsBinary(positions())],
+  }),
+  'visits alone (apart)': () => ({ text: apartExec(visits()), data: [] }),
+  'visits alone (inside flag: the writer)': () => ({ text: [visitStatement(visits())!], data: [] }),
   'visits alone (one statement)': () => ({ text: [visitsExec(visits())], data: [] }),
   'SELECT 1': () => ({ text: ['SELECT 1'], data: [] }),
-  '+ events (arrays)': () => ({
-    text: [COPY_POSITIONS_BINARY, eventsExec(events())],
+  '+ events (arrays: the writer)': () => ({
+    text: [COPY_POSITIONS_BINARY, eventStatement(events())],
     data: [encodePositionsBinary(positions())],
   }),
   '+ events (arrays) + visits (arrays)': () => ({
-    text: [COPY_POSITIONS_BINARY, eventsExec(events()), visitsExec(visits())],
+    text: [COPY_POSITIONS_BINARY, eventStatement(events()), visitsExec(visits())],
     data: [encodePositionsBinary(positions())],
   }),
   '+ events and visits (one prepared statement)': () => ({
@@ -223,8 +289,8 @@ console.log('|---|---|---|');
 for (const [name, t] of totals) console.log(`| ${name} | ${fmt(t.cpuUs)} | ${fmt(t.wallMs, 2)} |`);
 visitRound = 0;
 for (const [label, sql] of [
-  ['enter', visitStatements(visits())[0]!],
-  ['leave', visitStatements(visits())[0]!],
+  ['enter', visitStatement(visits())!],
+  ['leave', visitStatement(visits())!],
 ] as const) {
   await client.query('BEGIN');
   const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS, TIMING) ${sql}`);

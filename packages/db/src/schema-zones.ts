@@ -119,7 +119,8 @@ export const roadDevices = pgTable(
 );
 
 /**
- * The zones a device is inside now ('f' fence, 'r' road corridor): no row, outside. Written in the transaction
+ * The zones a device has visited ('f' fence, 'r' road corridor) and whether it is inside now: no row or `inside`
+ * false, outside. Written in the transaction
  * of the position that changed it, with its events, so a restart resumes the same visit and its stay timer.
  */
 export const zoneStates = pgTable(
@@ -133,6 +134,12 @@ export const zoneStates = pgTable(
     overspeed: boolean('overspeed').notNull().default(false),
     /** The max-stay event of this visit has fired. */
     stayFired: boolean('stay_fired').notNull().default(false),
+    /**
+     * Inside the zone now. A leave marks the row outside rather than deleting it, so the ingest writes enters and
+     * leaves as one upsert statement (an update that touches no indexed column: HOT, no foreign key check).
+     * The other fields mean nothing while it is false.
+     */
+    inside: boolean('inside').notNull().default(true),
   },
   (t) => [primaryKey({ columns: [t.devicePk, t.zoneKind, t.zoneId] })],
 );

@@ -171,6 +171,10 @@ export function encodePositionsBinary(rows: readonly PositionRow[]): Buffer {
   return trailer(out);
 }
 
+/**
+ * Events as a binary COPY: how the writer sent them until a prepared INSERT from arrays proved cheaper for the few
+ * rows a flush holds (flush-statements.ts); bench/flush-parts.ts still sends it, to compare.
+ */
 export const COPY_EVENTS_BINARY =
   'COPY events (device_pk, type, alarm, event_time, lat, lon, fence_id, road_id, speed) FROM STDIN (FORMAT binary)';
 

@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { defaultVipYearsSql } from '../lib/vip-default-years.ts';
-import { COPY_EVENTS_BINARY, COPY_POSITIONS_BINARY, encodeEventsBinary, encodePositionsBinary } from './copy-binary.ts';
+import { COPY_POSITIONS_BINARY, encodePositionsBinary } from './copy-binary.ts';
 import { type FlushStatement, PipelinedFlush, sendCopyMessage } from './copy-message.ts';
 import type { DeviceDayRow } from './device-days.ts';
+import { eventStatement, FLUSH_STATEMENTS_SETUP, visitStatement } from './flush-statements.ts';
 import type { FlushPlan } from './plan.ts';
 import type { LatestState } from './state.ts';
-import { hasVisitChanges, VISIT_STATEMENTS_SETUP, visitStatements } from './zone-sql.ts';
 
 /** A device_states row as `pg` returns it. */
 export interface StateRow {
@@ -91,7 +91,7 @@ const jsonb = (rows: unknown[]) => `${pg.escapeLiteral(JSON.stringify(rows))}::j
 const daysStatement = (days: DeviceDayRow[]) =>
   INSERT_DEVICE_DAYS(jsonb(days.map((d) => ({ day: d.day, device_pk: d.devicePk }))));
 
-/** Connections whose visit statements are prepared (see VISIT_STATEMENTS_SETUP). */
+/** Connections whose event and visit statements are prepared (see FLUSH_STATEMENTS_SETUP). */
 const prepared = new WeakSet<pg.PoolClient>();
 
 /**
@@ -100,9 +100,10 @@ const prepared = new WeakSet<pg.PoolClient>();
  *
  * All of it goes as one simple-protocol message, which PostgreSQL runs as one implicit transaction (an error
  * discards the rest and rolls it all back), with the rows of its COPYs right behind it (CopyMessage): one round
- * trip. Positions and events travel in binary COPY format: no text to build, escape and parse; the few visit
- * changes go as the arrays of two prepared statements. As BEGIN, COPY, a statement each and COMMIT
- * they were six round trips, and on a busy machine every round trip waits for the backend to be scheduled again.
+ * trip. Positions travel in binary COPY format: no text to build, escape and parse; the few events and visit
+ * changes go as the arrays of two prepared statements (flush-statements.ts). As BEGIN, COPY, a statement each and
+ * COMMIT they were six round trips, and on a busy machine every round trip waits for the backend to be scheduled
+ * again.
  */
 export async function writePlan(
   pool: pg.Pool,
@@ -121,28 +122,28 @@ export async function writePlan(
     statements.push(COPY_POSITIONS_BINARY);
     data.push(encodePositionsBinary(plan.positions));
   }
-  if (plan.events.length) {
-    statements.push(COPY_EVENTS_BINARY);
-    data.push(encodeEventsBinary(plan.events));
-  }
-  const visits = hasVisitChanges(plan.visits) ? plan.visits : undefined;
-  if (visits) statements.push(...visitStatements(visits));
+  const rest = restOf(plan);
+  for (const r of rest) statements.push(r.text);
   if (days.length) statements.push(daysStatement(days));
   if (!statements.length) return;
   await withClient(pool, async (client) => {
-    if (visits && !prepared.has(client)) {
-      await client.query(VISIT_STATEMENTS_SETUP);
-      prepared.add(client);
-    }
+    if (rest.length) await prepare(client);
     await sendCopyMessage(client, statements.join(';\n'), data);
   });
 }
 
-/** The events and visit changes of a plan, as the statements a PipelinedFlush sends after the positions. */
+async function prepare(client: pg.PoolClient): Promise<void> {
+  if (prepared.has(client)) return;
+  await client.query(FLUSH_STATEMENTS_SETUP);
+  prepared.add(client);
+}
+
+/** The events and visit changes of a plan: the statements sent after the positions. */
 function restOf(plan: FlushPlan): FlushStatement[] {
   const out: FlushStatement[] = [];
-  if (plan.events.length) out.push({ text: COPY_EVENTS_BINARY, rows: encodeEventsBinary(plan.events) });
-  if (hasVisitChanges(plan.visits)) for (const text of visitStatements(plan.visits)) out.push({ text });
+  if (plan.events.length) out.push({ text: eventStatement(plan.events) });
+  const visits = plan.visits && visitStatement(plan.visits);
+  if (visits) out.push({ text: visits });
   return out;
 }
 
@@ -156,11 +157,8 @@ async function writePipelined(pool: pg.Pool, plan: FlushPlan, days: DeviceDayRow
     return writePlan(pool, plan);
   }
   await withClient(pool, async (client) => {
-    // The visit statements are known only after `meanwhile`: prepared on every connection this path uses.
-    if (!prepared.has(client)) {
-      await client.query(VISIT_STATEMENTS_SETUP);
-      prepared.add(client);
-    }
+    // The rest is known only after `meanwhile`: its statements are prepared on every connection this path uses.
+    await prepare(client);
     const message = new PipelinedFlush(first);
     // The client is idle and held by this flush alone: pg submits the message (its first part) right here.
     client.query(message as unknown as pg.QueryConfig);

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow, FlushPlan, PositionRow } from './plan.ts';
 import { writePlan } from './sql.ts';
-import type { VisitChanges } from './zone-sql.ts';
+import { dueStays, loadVisits, type VisitChanges } from './zone-sql.ts';
 import { insertFence } from './zone-test-support.ts';
 
 afterAll(stopTestServers);
@@ -77,7 +77,7 @@ describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
         stay_fired: false,
       },
     ],
-    deletes: [],
+    leaves: [],
   });
   const plan = (over: Partial<FlushPlan>): FlushPlan => ({
     positions: [],
@@ -91,7 +91,7 @@ describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
   const stored = async () => ({
     positions: await count('SELECT count(*)::int AS n FROM positions'),
     events: await count('SELECT count(*)::int AS n FROM events'),
-    visits: await count('SELECT count(*)::int AS n FROM zone_states'),
+    visits: await count('SELECT count(*)::int AS n FROM zone_states WHERE inside'),
     days: await count('SELECT count(*)::int AS n FROM device_days'),
   });
 
@@ -119,7 +119,7 @@ describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
     await expect(
       writePlan(
         pool,
-        plan({ positions: [position(t)], events: [broken], visits: { upserts: [], deletes: enter(0).upserts } }),
+        plan({ positions: [position(t)], events: [broken], visits: { upserts: [], leaves: enter(0).upserts } }),
       ),
     ).rejects.toThrow(/null value in column "type"/);
     expect(await stored()).toEqual(before);
@@ -151,7 +151,7 @@ describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
       plan({
         positions: [position(t)],
         events: [event(t, 'fenceLeave')],
-        visits: { upserts: [], deletes: enter(0).upserts },
+        visits: { upserts: [], leaves: enter(0).upserts },
       }),
     );
     expect(await stored()).toEqual({
@@ -160,6 +160,50 @@ describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
       events: before.events + 1,
       visits: 0,
     });
+  });
+
+  it('marks a left visit outside in the same statement as an enter, and readers see only the visits inside', async () => {
+    const t = Date.parse('2026-03-03T08:00:00Z');
+    await pool.query('DELETE FROM zone_states');
+    const stayFence = await insertFence(pool, {
+      holdId: (await pool.query<{ hold_id: number }>('SELECT hold_id FROM devices WHERE id = $1', [pk])).rows[0]!
+        .hold_id,
+      name: 'Yard',
+      geometry: { type: 'Circle', Center: [121.3, 31.4], Radius: 100 },
+      maxStayMinutes: 1,
+    });
+    const row = async (zoneId: number) =>
+      (
+        await pool.query('SELECT inside, entered_at FROM zone_states WHERE device_pk = $1 AND zone_id = $2', [
+          pk,
+          zoneId,
+        ])
+      ).rows;
+    await writePlan(pool, plan({ visits: { upserts: [{ ...enter(t).upserts[0]!, zone_id: stayFence }], leaves: [] } }));
+    expect(await dueStays(pool, new Date(t + 120_000))).toEqual([{ devicePk: pk, deviceId: '861230000000001' }]);
+    // Leaving the one and entering the other: one statement, both rows kept.
+    await writePlan(
+      pool,
+      plan({
+        visits: {
+          upserts: [enter(t + 60_000).upserts[0]!],
+          leaves: [{ device_pk: pk, zone_kind: 'f', zone_id: stayFence }],
+        },
+      }),
+    );
+    expect(await row(stayFence)).toEqual([{ inside: false, entered_at: new Date(0) }]);
+    expect(await row(fenceId)).toEqual([{ inside: true, entered_at: new Date(t + 60_000) }]);
+    const visits = await loadVisits(pool, [pk]);
+    expect([...(visits.get(pk)?.keys() ?? [])]).toEqual([fenceId * 2]);
+    // Outside, its max stay is nobody's due.
+    expect(await dueStays(pool, new Date(t + 3_600_000))).toEqual([]);
+    // Entering again starts a new visit on the kept row.
+    await writePlan(
+      pool,
+      plan({ visits: { upserts: [{ ...enter(t + 90_000).upserts[0]!, zone_id: stayFence }], leaves: [] } }),
+    );
+    expect(await row(stayFence)).toEqual([{ inside: true, entered_at: new Date(t + 90_000) }]);
+    await pool.query('DELETE FROM zone_states');
   });
 
   it('writes a plan without positions (the stay sweep) atomically too', async () => {
@@ -242,7 +286,7 @@ describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
       );
     const other = (zoneId: number): VisitChanges => ({
       upserts: [{ ...enter(t).upserts[0]!, zone_id: zoneId }],
-      deletes: [],
+      leaves: [],
     });
     // More flushes than the pool has connections: each one's prepared statements are used again.
     for (let i = 0; i < 12; i++) {
@@ -252,7 +296,7 @@ describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
     }
     await pool.query('DELETE FROM zone_states');
     const ghost = { ...enter(t).upserts[0]!, device_pk: pk + 1000 };
-    await writePlan(pool, plan({ positions: [position(t)], visits: { upserts: [ghost], deletes: [] } }));
+    await writePlan(pool, plan({ positions: [position(t)], visits: { upserts: [ghost], leaves: [] } }));
     expect(await zones()).toEqual([]);
   });
 });

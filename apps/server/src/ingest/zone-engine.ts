@@ -320,7 +320,7 @@ export class ZoneBatch implements ZoneCheck {
   }
 
   changes(): VisitChanges {
-    const out: VisitChanges = { upserts: [], deletes: [] };
+    const out: VisitChanges = { upserts: [], leaves: [] };
     for (const [pk, next] of this.working) {
       const before = this.kept.get(pk) ?? NO_VISITS;
       for (const [key, v] of next)
@@ -335,7 +335,7 @@ export class ZoneBatch implements ZoneCheck {
           });
       for (const key of before.keys())
         if (!next.has(key))
-          out.deletes.push({
+          out.leaves.push({
             device_pk: pk,
             zone_kind: zoneKindOf(key) === 'road' ? 'r' : 'f',
             zone_id: zoneIdOf(key),

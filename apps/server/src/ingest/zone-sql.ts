@@ -3,7 +3,7 @@ import type pg from 'pg';
 
 /**
  * The fence engine's SQL: the bound zones and their bindings (loaded whole at start and on every change), the
- * visits (zone_states) of devices first seen, their writes in the flush's transaction, and the stay sweep's
+ * visits (zone_states, the rows inside) of devices first seen, their writes in the flush's transaction, and the stay sweep's
  * candidates.
  */
 
@@ -187,7 +187,7 @@ export async function loadVisits(pool: pg.Pool, pks: number[]): Promise<Map<numb
     stay_fired: boolean;
   }>(
     `SELECT device_pk, zone_kind, zone_id, entered_at, overspeed, stay_fired
-       FROM zone_states WHERE device_pk = ANY($1::int[])`,
+       FROM zone_states WHERE device_pk = ANY($1::int[]) AND inside`,
     [pks],
   );
   const out = new Map<number, Map<number, ZoneVisit>>();
@@ -206,7 +206,7 @@ export async function loadVisits(pool: pg.Pool, pks: number[]): Promise<Map<numb
   return out;
 }
 
-/** A flush's visit changes: rows to upsert, and (device, zone) keys to delete. */
+/** A flush's visit changes: visits begun or changed, and the (device, zone) pairs left. */
 export interface VisitChanges {
   upserts: {
     device_pk: number;
@@ -216,71 +216,12 @@ export interface VisitChanges {
     overspeed: boolean;
     stay_fired: boolean;
   }[];
-  deletes: { device_pk: number; zone_kind: 'f' | 'r'; zone_id: number }[];
+  leaves: { device_pk: number; zone_kind: 'f' | 'r'; zone_id: number }[];
 }
 
+/** Written by flush-statements.ts's visitStatement, in the flush's transaction. */
 export const hasVisitChanges = (c: VisitChanges | undefined): c is VisitChanges =>
-  c !== undefined && (c.upserts.length > 0 || c.deletes.length > 0);
-
-/**
- * Visit changes reach zone_states by two statements prepared once a connection: an upsert of the visits begun or
- * changed, and a delete of those ended, each sent only when it has rows, their rows as array parameters written
- * into the flush's simple-protocol message (a handful of numbers a flush). Each has one plan of index look-ups
- * whatever the arrays hold. As one statement (the delete as a CTE of the upsert) over a temporary stage filled by
- * COPY, the backend spent ~750 µs a flush on it against ~300 µs for these (bench/flush-parts.ts, 3 rows), most
- * of a fence flush's extra cost in the database.
- */
-export const VISIT_STATEMENTS_SETUP = `
-PREPARE lodestar_upsert_visits (int4[], text[], int4[], float8[], bool[], bool[]) AS
-INSERT INTO zone_states (device_pk, zone_kind, zone_id, entered_at, overspeed, stay_fired)
-SELECT x.device_pk, x.zone_kind, x.zone_id, to_timestamp(x.entered_ms / 1000), x.overspeed, x.stay_fired
-  FROM unnest($1, $2, $3, $4, $5, $6) AS x(device_pk, zone_kind, zone_id, entered_ms, overspeed, stay_fired)
- -- Skips a device removed since the flush read it: zone_states has a foreign key, and one missing device must not
- -- fail the whole flush (positions and events have none). As an array, not a join (EXISTS): a join's one plan may
- -- hash all of devices at every flush, the array's is index look-ups.
- WHERE x.device_pk = ANY (ARRAY(SELECT d.id FROM devices d WHERE d.id = ANY ($1)))
-ON CONFLICT (device_pk, zone_kind, zone_id) DO UPDATE SET
-  entered_at = EXCLUDED.entered_at, overspeed = EXCLUDED.overspeed, stay_fired = EXCLUDED.stay_fired;
-PREPARE lodestar_delete_visits (int4[], text[], int4[]) AS
-DELETE FROM zone_states z USING unnest($1, $2, $3) AS g(device_pk, zone_kind, zone_id)
- WHERE z.device_pk = g.device_pk AND z.zone_kind = g.zone_kind AND z.zone_id = g.zone_id`;
-
-/** An array literal of numbers or booleans (nothing in it to escape); a value that is not one fails the flush. */
-function arrayOf(values: readonly (number | boolean)[]): string {
-  for (const v of values)
-    if (typeof v === 'number' ? !Number.isFinite(v) : typeof v !== 'boolean')
-      throw new RangeError(`visit change: ${String(v)} is not a finite number`);
-  return `'{${values.join(',')}}'`;
-}
-
-function kinds(rows: readonly { zone_kind: 'f' | 'r' }[]): string {
-  for (const r of rows)
-    if (r.zone_kind !== 'f' && r.zone_kind !== 'r')
-      throw new RangeError(`visit change: zone kind ${String(r.zone_kind)}`);
-  return `'{${rows.map((r) => r.zone_kind).join(',')}}'`;
-}
-
-/** The statements that write these changes (after VISIT_STATEMENTS_SETUP on the connection): none, one or two. */
-export function visitStatements(c: VisitChanges): string[] {
-  const out: string[] = [];
-  const u = c.upserts;
-  if (u.length)
-    out.push(
-      `EXECUTE lodestar_upsert_visits(${arrayOf(u.map((v) => v.device_pk))}, ${kinds(u)}, ${arrayOf(
-        u.map((v) => v.zone_id),
-      )}, ${arrayOf(u.map((v) => v.entered_at.getTime()))}, ${arrayOf(u.map((v) => v.overspeed))}, ${arrayOf(
-        u.map((v) => v.stay_fired),
-      )})`,
-    );
-  const d = c.deletes;
-  if (d.length)
-    out.push(
-      `EXECUTE lodestar_delete_visits(${arrayOf(d.map((v) => v.device_pk))}, ${kinds(d)}, ${arrayOf(
-        d.map((v) => v.zone_id),
-      )})`,
-    );
-  return out;
-}
+  c !== undefined && (c.upserts.length > 0 || c.leaves.length > 0);
 
 /**
  * Devices with a fence visit whose max stay has run out and not fired: the sweep's candidates (the rules decide,
@@ -293,7 +234,7 @@ export async function dueStays(pool: pg.Pool, now: Date): Promise<{ devicePk: nu
        FROM zone_states z
        JOIN fences f ON f.id = z.zone_id
        JOIN devices d ON d.id = z.device_pk
-      WHERE z.zone_kind = 'f' AND NOT z.stay_fired AND f.max_stay_minutes IS NOT NULL
+      WHERE z.zone_kind = 'f' AND z.inside AND NOT z.stay_fired AND f.max_stay_minutes IS NOT NULL
         AND z.entered_at + make_interval(mins => f.max_stay_minutes) <= $1`,
     [now],
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "zone_states" ADD COLUMN "inside" boolean DEFAULT true NOT NULL;
