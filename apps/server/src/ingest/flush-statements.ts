@@ -40,9 +40,12 @@ function exact(what: string, values: readonly (number | null | undefined)[]): st
   return `'{${out.join(',')}}'`;
 }
 
-/** Measurements (float8, float4): NaN and the infinities are stored as such, as a binary COPY stored them. */
+/**
+ * Measurements (float8, float4): NaN and the infinities are stored as such, as a binary COPY stored them (String()
+ * spells them as PostgreSQL reads them: NaN, Infinity, -Infinity).
+ */
 function measured(values: readonly (number | null | undefined)[]): string {
-  return `'{${values.map((v) => (v === null || v === undefined ? 'NULL' : Number.isNaN(v) ? 'NaN' : v === Infinity ? 'Infinity' : v === -Infinity ? '-Infinity' : String(v))).join(',')}}'`;
+  return `'{${values.map((v) => (v === null || v === undefined ? 'NULL' : String(v))).join(',')}}'`;
 }
 
 /** Any text: each element quoted for the array, the whole escaped as a literal (quotes, backslashes kept). */

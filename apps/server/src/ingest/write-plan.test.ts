@@ -206,6 +206,13 @@ describe.each(dbTargets())('writePlan on $name PostgreSQL', (target) => {
     await pool.query('DELETE FROM zone_states');
   });
 
+  it('stores NaN and infinite measurements of an event as such, as a binary COPY did', async () => {
+    const t = Date.parse('2026-03-04T08:00:00Z');
+    await writePlan(pool, plan({ events: [{ ...event(t, 'odd'), lat: Number.NaN, lon: null, speed: Infinity }] }));
+    const e = await pool.query("SELECT lat::text, lon, speed::text FROM events WHERE alarm = 'odd'");
+    expect(e.rows).toEqual([{ lat: 'NaN', lon: null, speed: 'Infinity' }]);
+  });
+
   it('writes a plan without positions (the stay sweep) atomically too', async () => {
     const t = Date.parse('2026-03-01T10:00:00Z');
     const before = await stored();

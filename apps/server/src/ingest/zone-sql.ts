@@ -3,8 +3,8 @@ import type pg from 'pg';
 
 /**
  * The fence engine's SQL: the bound zones and their bindings (loaded whole at start and on every change), the
- * visits (zone_states, the rows inside) of devices first seen, their writes in the flush's transaction, and the stay sweep's
- * candidates.
+ * visits (zone_states, the rows inside) of devices first seen, and the stay sweep's candidates. The visits' writes in
+ * a flush's transaction are flush-statements.ts's.
  */
 
 /** A zone's key in the engine's maps: fences even, roads odd (ids are int4, so the key stays an exact number). */
