@@ -114,6 +114,9 @@ describe('monitor row actions and view settings', () => {
     await only(SILENT_ID);
     await openMenu(SILENT_ID);
     await menuItem('激活').click();
+    // The browser asks for reduced motion: the confirm is there at once, with no zoom-in under way to lose the click.
+    await page.locator('.activate-confirm').waitFor();
+    expect(await page.locator('.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-appear-active').count()).toBe(0);
     await page.locator('.activate-confirm .ant-btn-primary').click();
     await expect.poll(() => page.getByText(/静默测试车 已于 .+ 激活/).count()).toBeGreaterThan(0);
     await openMenu(SILENT_ID);

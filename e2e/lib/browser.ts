@@ -75,6 +75,8 @@ export async function openBrowser(options: { timezoneId?: string; phone?: boolea
     headless: true,
     args: ARGS,
     viewport: { width: 1440, height: 900 },
+    // The console turns antd's motion off for it: a click during a dialog's zoom-in could be lost under load.
+    reducedMotion: 'reduce',
     ...(options.phone ? PHONE : {}),
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });

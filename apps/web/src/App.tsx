@@ -4,7 +4,7 @@ import { App as AntdApp, Button, ConfigProvider, Empty, type ThemeConfig } from 
 import enUS from 'antd/locale/en_US';
 import frFR from 'antd/locale/fr_FR';
 import zhCN from 'antd/locale/zh_CN';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { setApiEffects } from './api/instance.ts';
@@ -19,6 +19,19 @@ const ANTD_LOCALES = { zh: zhCN, en: enUS, fr: frFR };
 // than generating and inserting CSS as they first render, which cost a few hundred ms of main
 // thread when the shell and the monitor first render. Tokens still reach them as CSS variables.
 const THEME: ThemeConfig = { zeroRuntime: true, components: { Tree: { indentSize: LIMITS.treeIndent } } };
+
+/**
+ * The system's "reduce motion" setting (an accessibility preference): antd's zooms, fades and slides are turned off
+ * while it is on, so dialogs and menus appear and go at once. The browser tests run with it on too: a click that
+ * landed while a dialog was still zooming in could be lost under load.
+ */
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const subscribeReducedMotion = (changed: () => void) => {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', changed);
+  return () => query.removeEventListener('change', changed);
+};
+const reducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
 
 const queryClient = new QueryClient({
   // The api client already shows every failure; retrying would repeat the toast.
@@ -75,12 +88,14 @@ function ApiEffectsBridge() {
 export function App() {
   const language = useSession((s) => s.language);
   const { t } = useTranslation();
+  const reduced = useSyncExternalStore(subscribeReducedMotion, reducedMotion);
+  const theme = useMemo<ThemeConfig>(() => (reduced ? { ...THEME, token: { motion: false } } : THEME), [reduced]);
   return (
     <ConfigProvider
       locale={ANTD_LOCALES[language]}
       button={{ autoInsertSpace: false }}
       renderEmpty={() => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noData')} />}
-      theme={THEME}
+      theme={theme}
     >
       <AntdApp message={{ duration: LIMITS.toastSeconds, maxCount: 3 }}>
         <ApiEffectsBridge />
