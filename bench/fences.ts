@@ -7,7 +7,8 @@
  *    engine's batch: R-tree, bound filter, rules, the visit changes a flush writes), and of a device with no zone;
  * 3. the writer's rate with the engine off and on, side by side as bench:ingest measures it (every device
  *    reports, waits for persist, reports again; rounds take turns, in alternating order, each is set against the raw
- *    COPY either side, and both modes drive the same fixes of today).
+ *    COPY either side, and both modes drive the same fixes of today), and the same ratio by CPU a position (the
+ *    writer's and its backends'), which a round's neighbours on a shared machine move far less.
  * Options: --targets embedded,external  --devices 1000  --fences 10000  --bound 1000  --seconds 10  --rounds 3
  *          --fixes 1000000 (positions of the in-process check)  --writer off (only the reload and the check)
  *          --writers apart (each mode's writer in a process of its own, as the server runs one or the other) or
@@ -166,8 +167,13 @@ for (const target of targets) {
     );
   }
   const pair = rates[1]!.map((on, i) => on / rates[0]![i]!);
+  // The same comparison by CPU (this process and its backends, µs a position, off over on): what the rate would
+  // be on a machine where only CPU limits it. It moves far less from round to round than the rate does.
+  const cpuOf = (m: number, i: number) => cpus[m]![i]! + serverCpus[m]![i]!;
+  const cpuPair = rates[1]!.map((_, i) => cpuOf(0, i) / cpuOf(1, i));
   say(
     `| ${label} | on / off | ${fmt(median(pair) * 100)} % (round by round ${pair.map((p) => fmt(p * 100)).join(' · ')}); ` +
+      `by CPU a position ${fmt(median(cpuPair) * 100)} % (${cpuPair.map((p) => fmt(p * 100)).join(' · ')}); ` +
       `${fmt(events)} fence events stored | load average through the rounds: ${loadsAt.join(' → ')} | |`,
   );
   await db.close();

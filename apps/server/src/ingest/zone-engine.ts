@@ -195,8 +195,8 @@ export class ZoneEngine {
       }
       let kept: Map<number, ZoneVisit> | undefined;
       for (const key of visits.keys()) {
-        const zi = index.byKey.get(key);
-        if (zi !== undefined && index.isBound(slot, zi)) continue;
+        const zi = index.zoneOf(key);
+        if (zi >= 0 && index.isBound(slot, zi)) continue;
         kept ??= new Map(visits);
         kept.delete(key);
       }
@@ -270,8 +270,8 @@ export class ZoneBatch implements ZoneCheck {
     }
     // Inside a zone, a fix beyond its box must still be stepped: it is how the device leaves.
     for (const [key, visit] of visits) {
-      const zi = index.byKey.get(key);
-      if (zi === undefined || !index.isBound(slot, zi)) {
+      const zi = index.zoneOf(key);
+      if (zi < 0 || !index.isBound(slot, zi)) {
         // Unbound or removed since the visit began (a reload raced this device's last flush).
         out.next ??= new Map(visits);
         out.next.delete(key);
@@ -306,8 +306,8 @@ export class ZoneBatch implements ZoneCheck {
     let next: Map<number, ZoneVisit> | undefined;
     const hits: ZoneHit[] = [];
     for (const [key, visit] of visits) {
-      const zi = index.byKey.get(key);
-      if (zi === undefined || !index.isBound(slot, zi) || visit.stayFired) continue;
+      const zi = index.zoneOf(key);
+      if (zi < 0 || !index.isBound(slot, zi) || visit.stayFired) continue;
       const zone = index.zones[zi]!;
       if (!stayDue(zone, visit, now)) continue;
       const fired = stayEvent(zone, visit, now, { lat: last.lat ?? 0, lng: last.lon ?? 0, speed: last.speed ?? 0 });

@@ -1,7 +1,8 @@
-import { compileZone, type LngLat } from '@lodestar/domain';
+import { compileZone, type LngLat, type RoadDef } from '@lodestar/domain';
 import { fenceDef } from '@lodestar/domain/testing';
 import { describe, expect, it } from 'vitest';
 import { DENSE_PKS, ZoneIndex } from './zone-index.ts';
+import { zoneKey } from './zone-sql.ts';
 import { KeptVisits } from './zone-visits.ts';
 
 /** mulberry32 */
@@ -118,5 +119,40 @@ describe('device look-ups by pk', () => {
     // Earlier pks kept their answers when the array grew.
     expect(kept.get(5)).toBe(some);
     expect(kept.get(6)).toBeUndefined();
+  });
+});
+
+describe('ZoneIndex.zoneOf', () => {
+  const circle = { type: 'Circle' as const, Center: ORIGIN, Radius: 100 };
+  const road = (id: number): RoadDef => ({
+    kind: 'road',
+    id,
+    name: `R${id}`,
+    geometry: { type: 'LineString', coordinates: [ORIGIN, place(500, 0)] },
+    width: 40,
+    speedLimit: null,
+    segmentLimits: null,
+    triggerAlarm: false,
+  });
+
+  it('finds a fence and a road of the same id apart, and answers -1 for a zone not indexed, dense ids or sparse', () => {
+    // Ids past 16 a zone plus a million are looked up in a Map rather than an array: both ways answer alike.
+    for (const [a, b] of [
+      [4, 9],
+      [4, 2 ** 30 + 5],
+    ] as const) {
+      const zones = [
+        compileZone(fenceDef(a, circle), 30),
+        compileZone(road(a), 30),
+        compileZone(fenceDef(b, circle), 30),
+      ];
+      const index = new ZoneIndex(zones, []);
+      expect([zoneKey('fence', a), zoneKey('road', a), zoneKey('fence', b)].map((k) => index.zoneOf(k))).toEqual([
+        0, 1, 2,
+      ]);
+      for (const key of [zoneKey('road', b), zoneKey('fence', 5), zoneKey('road', 2 ** 31 - 1), 0, 1])
+        expect([key, index.zoneOf(key)]).toEqual([key, -1]);
+      expect([...index.keys].map((k) => index.zoneOf(k))).toEqual([0, 1, 2]);
+    }
   });
 });

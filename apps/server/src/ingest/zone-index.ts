@@ -64,7 +64,9 @@ export class ZoneIndex {
   readonly zones: CompiledZone[];
   /** zone index → zoneKey */
   readonly keys: Float64Array;
-  readonly byKey: Map<number, number>;
+  /** fence or road id → zone index, -1 when not indexed */
+  private readonly fenceAt: (id: number) => number;
+  private readonly roadAt: (id: number) => number;
   /** [minLng, minLat, maxLng, maxLat] a zone */
   private readonly boxes: Float64Array;
   private readonly tree: Flatbush | undefined;
@@ -90,12 +92,10 @@ export class ZoneIndex {
   constructor(zones: CompiledZone[], bindings: DeviceBindings[]) {
     this.zones = zones;
     this.keys = new Float64Array(zones.length);
-    this.byKey = new Map();
     this.boxes = new Float64Array(zones.length * 4);
     zones.forEach((z, i) => {
       const key = zoneKey(z.def.kind, z.def.id);
       this.keys[i] = key;
-      this.byKey.set(key, i);
       this.boxes.set(z.searchBox, i * 4);
     });
     if (zones.length) {
@@ -108,6 +108,8 @@ export class ZoneIndex {
     for (const b of bindings) total += b.fenceIds.length + b.roadIds.length;
     const fenceAt = denseIndex(zones, 'fence');
     const roadAt = denseIndex(zones, 'road');
+    this.fenceAt = fenceAt;
+    this.roadAt = roadAt;
     this.slots = new Map();
     this.starts = new Int32Array(bindings.length + 1);
     this.bound = new Int32Array(total);
@@ -151,6 +153,12 @@ export class ZoneIndex {
     if (!at) return this.slots.get(devicePk);
     const slot = devicePk >= 0 && devicePk < at.length ? at[devicePk]! : -1;
     return slot >= 0 ? slot : undefined;
+  }
+
+  /** The zone index of a zoneKey, -1 when that zone is not indexed: the same arrays the bindings were read through. */
+  zoneOf(key: number): number {
+    const road = key % 2 === 1;
+    return road ? this.roadAt((key - 1) / 2) : this.fenceAt(key / 2);
   }
 
   has(devicePk: number): boolean {
