@@ -91,7 +91,7 @@ for (let round = 0; round < Number(values.rounds); round++)
     const sampled = [...symbols.values()].reduce((a, b) => a + b, 0);
     console.log(
       `round ${round + 1}, engine ${mode}: ${fmt(w.rate)} positions/s; this process ${fmt(w.cpuUs, 2)} µs a position ` +
-        `(sampled ${fmt(sampled, 2)}), its backends ${fmt(w.serverUs, 2)} µs`,
+        `(sampled ${fmt(sampled, 2)}), its backends ${fmt(w.serverUs, 2)} µs; ${fmt(w.perFlush)} positions a flush`,
     );
   }
 await writers.close();

@@ -213,6 +213,7 @@ export async function writerRound(
   };
   const serverBefore = pool ? await backendCpu(pool) : undefined;
   const storedBefore = ingest.writer.stats.positionsStored;
+  const flushesBefore = ingest.writer.stats.flushes;
   const started = performance.now();
   const cpu = process.cpuUsage();
   await Promise.all(ids.map(device));
@@ -225,7 +226,16 @@ export async function writerRound(
   // A fix the filters drop (its clock run past the future limit, say) costs the writer next to nothing: a timed
   // round that stored less than it sent measures something else. (A first fix may be another writer's duplicate.)
   if (fixes === Infinity && stored < acked) throw new Error(`writer round: ${acked} positions sent, ${stored} stored`);
-  return { rate: acked / (elapsed / 1000), latencies, cpuUs: (user + system) / acked, serverUs: serverUs / acked };
+  // Positions a flush: a flush's fixed costs (its round trip, its statements' set-up) fall on fewer positions when
+  // flushes are small.
+  const perFlush = stored / Math.max(1, ingest.writer.stats.flushes - flushesBefore);
+  return {
+    rate: acked / (elapsed / 1000),
+    latencies,
+    cpuUs: (user + system) / acked,
+    serverUs: serverUs / acked,
+    perFlush,
+  };
 }
 
 /**
@@ -322,7 +332,7 @@ export interface Writers {
     m: number,
     seconds: number,
     measured?: (pid: number) => Promise<() => Promise<void>>,
-  ): Promise<{ rate: number; cpuUs: number; serverUs: number; latencies: Iterable<number> }>;
+  ): Promise<{ rate: number; cpuUs: number; serverUs: number; perFlush: number; latencies: Iterable<number> }>;
   close(): Promise<void>;
 }
 

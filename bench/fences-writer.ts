@@ -15,6 +15,7 @@ export interface WriterRoundReply {
   rate: number;
   cpuUs: number;
   serverUs: number;
+  perFlush: number;
   latencies: Float64Array;
   /** Each device's clock after the round, for the next process of this fleet. */
   clock: number[];

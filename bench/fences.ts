@@ -139,6 +139,7 @@ for (const target of targets) {
   const lat: number[][] = [[], []];
   const cpus: number[][] = [[], []];
   const serverCpus: number[][] = [[], []];
+  const perFlush: number[][] = [[], []];
   const loadsAt: string[] = [load()];
   for (let round = 0; round < rounds; round++)
     // Rounds take turns in the order too (off, on, then on, off), so neither mode always follows the other.
@@ -147,6 +148,7 @@ for (const target of targets) {
       rates[m]!.push(w.rate);
       cpus[m]!.push(w.cpuUs);
       serverCpus[m]!.push(w.serverUs);
+      perFlush[m]!.push(w.perFlush);
       for (const l of w.latencies) lat[m]!.push(l);
       raw.push(await copyPositions(db.pool, rawRows(pks, Date.now() - (5 + round * 2 + m) * 86_400_000)));
       ratios[m]!.push(w.rate / ((raw.at(-2)! + raw.at(-1)!) / 2));
@@ -161,7 +163,8 @@ for (const target of targets) {
     say(
       `| ${label} | writer, engine ${modes[m]} | ${fmt(median(rates[m]!))} positions/s (${k(rates[m]!)}k); ` +
         `this process's CPU ${fmt(median(cpus[m]!), 1)} µs a position (${cpus[m]!.map((c) => fmt(c, 1)).join(' · ')}), ` +
-        `its backends' ${fmt(median(serverCpus[m]!), 1)} µs (${serverCpus[m]!.map((c) => fmt(c, 1)).join(' · ')}) ` +
+        `its backends' ${fmt(median(serverCpus[m]!), 1)} µs (${serverCpus[m]!.map((c) => fmt(c, 1)).join(' · ')}); ` +
+        `${fmt(median(perFlush[m]!))} positions a flush ` +
         `| p50 / p99 ${fmt(percentile(sorted, 50), 1)} / ${fmt(percentile(sorted, 99), 1)} ms ` +
         `| writer / raw ${fmt(median(ratios[m]!) * 100)} % (${ratios[m]!.map((r) => fmt(r * 100)).join(' · ')}) |`,
     );

@@ -255,12 +255,13 @@ export class ZoneBatch implements ZoneCheck {
     const index = this.index;
     const slot = index.slotOf(devicePk);
     if (slot === undefined) return undefined;
-    const time = fix.fixTime.getTime();
-    if (!index.vipAt(slot, time)) return undefined;
     const visits = this.visitsOf(devicePk);
     const candidates = index.candidates(slot, fix.lon, fix.lat);
-    // Most fixes: outside every zone and inside none before, so nothing is allocated past this point.
+    // Most fixes: outside every zone and inside none before, so nothing is allocated past this point (and the
+    // VIP, which needs the fix's time from its Date, is not asked: without a zone to step it changes nothing).
     if (!candidates.length && !visits.size) return undefined;
+    const time = fix.fixTime.getTime();
+    if (!index.vipAt(slot, time)) return undefined;
 
     const zf: ZoneFix = { time, lat: fix.lat, lng: fix.lon, speed: fix.speedKmh, valid: fix.valid };
     const out: Stepped = { visits, next: undefined, hits: undefined };

@@ -28,8 +28,9 @@ const place = (x: number, y: number): [number, number] => [
 describe('ZoneIndex.candidates', () => {
   it('answers what testing every bound box would, as a device walks, stops and jumps, whatever the cache held', () => {
     const rnd = seeded(7);
-    // 400 circles of 30–800 m over a 6 km square; device 1 bound to 150 of them (past the linear scan), device 2
-    // to 10 (the linear scan).
+    // 400 circles of 30–800 m over a 6 km square; device 1 bound to 150 of them (past the linear scan; many near
+    // zones at a time), device 2 to 10 (the linear scan), device 3 to 20 (few near zones at a time: the ones the
+    // device record holds itself, and at times more).
     const zones = Array.from({ length: 400 }, (_, i) =>
       compileZone(
         fenceDef(i + 1, { type: 'Circle', Center: place(rnd() * 6000, rnd() * 6000), Radius: 30 + rnd() * 770 }),
@@ -38,9 +39,11 @@ describe('ZoneIndex.candidates', () => {
     );
     const many = Int32Array.from({ length: 150 }, (_, k) => 1 + ((k * 7) % 400));
     const few = Int32Array.from({ length: 10 }, (_, k) => 3 + k * 37);
+    const some = Int32Array.from({ length: 20 }, (_, k) => 5 + k * 19);
     const bindings = [
       { devicePk: 1, vipUntil: Number.POSITIVE_INFINITY, fenceIds: many, roadIds: [] },
       { devicePk: 2, vipUntil: Number.POSITIVE_INFINITY, fenceIds: few, roadIds: [] },
+      { devicePk: 3, vipUntil: Number.POSITIVE_INFINITY, fenceIds: some, roadIds: [] },
     ];
     const brute = (ids: Int32Array, lng: number, lat: number) =>
       zones
@@ -53,6 +56,7 @@ describe('ZoneIndex.candidates', () => {
     let index = new ZoneIndex(zones, bindings);
     let [x, y] = [3000, 3000];
     let hits = 0;
+    let someHits = 0;
     for (let step = 0; step < 10_000; step++) {
       const r = rnd();
       if (r < 0.01)
@@ -69,14 +73,17 @@ describe('ZoneIndex.candidates', () => {
       for (const [pk, ids] of [
         [1, many],
         [2, few],
+        [3, some],
       ] as const) {
         const got = [...index.candidates(index.slotOf(pk)!, lng, lat)].sort((a, b) => a - b);
         expect(got).toEqual(brute(ids, lng, lat));
         hits += got.length;
+        if (pk === 3) someHits += got.length;
       }
     }
-    // The walk met zones (the comparison is not of empty lists only).
+    // The walk met zones (the comparison is not of empty lists only), device 3's too.
     expect(hits).toBeGreaterThan(2500);
+    expect(someHits).toBeGreaterThan(100);
   });
 });
 

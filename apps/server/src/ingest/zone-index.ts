@@ -43,13 +43,17 @@ const NEAR_DEGREES = 0.005;
 
 const NONE: readonly number[] = [];
 
-/** ZoneIndex's device record: its length and where each part is. */
-const REC = 8;
+/**
+ * ZoneIndex's device record: its length and where each part is. The near zones kept in it take NEAR_STRIDE numbers
+ * each: the zone's index, then its search box.
+ */
 const VIP = 0;
 const NEAR_BOX = 1;
 const NEAR_COUNT = 5;
 const NEAR_FIRST = 6;
-const NEAR_INLINE = REC - NEAR_FIRST;
+const NEAR_STRIDE = 5;
+const NEAR_INLINE = 2;
+const REC = NEAR_FIRST + NEAR_INLINE * NEAR_STRIDE;
 
 /** Device pks below this are looked up in arrays rather than Maps (ZoneIndex's slots, the engine's visits). */
 export const DENSE_PKS = 1 << 22;
@@ -77,11 +81,11 @@ export class ZoneIndex {
   private readonly starts: Int32Array;
   private readonly bound: Int32Array;
   /**
-   * A device's record, what a fix of it reads, in one line of memory (REC numbers a slot): when its VIP ends (ms),
-   * the [minLng, minLat, maxLng, maxLat] of its near box (NaN: none yet), how many of its bound zones' search boxes
-   * meet that box, and the first NEAR_INLINE of them. These were four arrays, a cache miss each a fix among a
-   * thousand devices; the near zones' own boxes are still read from `boxes`. The near part is a cache of this index
-   * alone (a new index starts with none), so the index's answers stay the same.
+   * A device's record, what a fix of it reads, in two adjacent lines of memory (REC numbers a slot): when its VIP
+   * ends (ms), the [minLng, minLat, maxLng, maxLat] of its near box (NaN: none yet), how many of its bound zones'
+   * search boxes meet that box, and the first NEAR_INLINE of them with their boxes. These were four arrays, a cache
+   * miss each a fix among a thousand devices, and then each near zone's box in `boxes`, another. The near part is a
+   * cache of this index alone (a new index starts with none), so the index's answers stay the same.
    */
   private readonly rec: Float64Array;
   /** slot → its near zones, when there are more than NEAR_INLINE of them. */
@@ -215,15 +219,29 @@ export class ZoneIndex {
       r[b + 3] = lat + NEAR_DEGREES;
       const near = this.tree.search(r[b]!, r[b + 1]!, r[b + 2]!, r[b + 3]!, (i) => this.isBound(slot, i));
       r[s + NEAR_COUNT] = near.length;
-      for (let k = 0; k < NEAR_INLINE && k < near.length; k++) r[s + NEAR_FIRST + k] = near[k]!;
       if (near.length > NEAR_INLINE) this.near[slot] = near;
+      else
+        for (let k = 0; k < near.length; k++) {
+          const at = s + NEAR_FIRST + k * NEAR_STRIDE;
+          const o = near[k]! * 4;
+          r[at] = near[k]!;
+          r[at + 1] = bx[o]!;
+          r[at + 2] = bx[o + 1]!;
+          r[at + 3] = bx[o + 2]!;
+          r[at + 4] = bx[o + 3]!;
+        }
     }
-    // The near zones: the record's own when they fit, else the slot's array (rare at a city's density).
     const count = r[s + NEAR_COUNT]!;
-    const list = count <= NEAR_INLINE ? r : this.near[slot]!;
-    const first = count <= NEAR_INLINE ? s + NEAR_FIRST : 0;
-    for (let k = first; k < first + count; k++) {
-      const i = list[k]!;
+    if (count <= NEAR_INLINE) {
+      // The near zones and their boxes in the record (nearly every device at a city's density).
+      for (let at = s + NEAR_FIRST; at < s + NEAR_FIRST + count * NEAR_STRIDE; at += NEAR_STRIDE)
+        if (lng >= r[at + 1]! && lat >= r[at + 2]! && lng <= r[at + 3]! && lat <= r[at + 4]!) {
+          out ??= [];
+          out.push(r[at]!);
+        }
+      return out ?? NONE;
+    }
+    for (const i of this.near[slot]!) {
       const o = i * 4;
       if (lng >= bx[o]! && lat >= bx[o + 1]! && lng <= bx[o + 2]! && lat <= bx[o + 3]!) {
         out ??= [];
