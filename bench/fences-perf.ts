@@ -8,14 +8,17 @@
  * symbol's CPU µs a position, on against off, largest difference first, with the rounds' CPU and rates.
  * Needs `perf` (Debian's linux-perf) and perf_event access. Options: --target embedded|external  --seconds 10
  * --rounds 2 (the last round of each mode is reported; the first warms)  --top 30  --writers apart (each mode's
- * writer in its own process, run with --perf-basic-prof; perf records that process) or shared (this one)
+ * writer in its own process, run with --perf-basic-prof; perf records that process) or shared (this one) or pairs
+ * (bench:fences' pairs: --rounds pairs of processes, --slices a mode each, --seconds a slice; perf records both
+ * processes through their slices, and each symbol is summed over every pair)
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { apartWriters, fleetStart, seedWorld, sharedWriters, writerModes } from './fences-setup.ts';
+import { apartWriters, pairedWriters } from './fences-processes.ts';
+import { fleetStart, seedWorld, sharedWriters, writerModes } from './fences-setup.ts';
 import { benchDatabase, fmt } from './lib.ts';
 
 const { values } = parseArgs({
@@ -25,6 +28,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '2' },
     top: { type: 'string', default: '30' },
     writers: { type: 'string', default: 'apart' },
+    slices: { type: 'string', default: '10' },
   },
 });
 if (values.writers === 'shared' && !process.execArgv.includes('--perf-basic-prof'))
@@ -66,12 +70,16 @@ function bySymbol(file: string, positions: number): Map<string, number> {
 const db = await benchDatabase(values.target as 'embedded' | 'external');
 const world = await seedWorld(db, 1000, 10_000, 1000);
 const start = fleetStart();
+const dir = os.tmpdir();
+if (values.writers === 'pairs') {
+  await pairedPerf();
+  process.exit(0);
+}
 const writers =
   values.writers === 'shared'
     ? await sharedWriters(db, world.ids, start)
     : apartWriters(db, world, start, 5, ['--perf-basic-prof']);
 
-const dir = os.tmpdir();
 const last: Map<string, number>[] = [];
 for (let round = 0; round < Number(values.rounds); round++)
   for (const [m, mode] of writerModes.entries()) {
@@ -97,17 +105,60 @@ for (let round = 0; round < Number(values.rounds); round++)
 await writers.close();
 await db.close();
 
-const [off, on] = last as [Map<string, number>, Map<string, number>];
-const names = [...new Set([...off.keys(), ...on.keys()])].sort(
-  (a, b) => (on.get(b) ?? 0) - (off.get(b) ?? 0) - ((on.get(a) ?? 0) - (off.get(a) ?? 0)),
-);
-console.log(
-  `\nCPU µs a position by symbol, the last round of each mode (${values.target}, load average ${os.loadavg()[0]!.toFixed(1)})`,
-);
-console.log('| symbol | off | on | on − off |');
-console.log('|---|---|---|---|');
-for (const n of names.slice(0, Number(values.top)))
-  console.log(
-    `| ${n} | ${fmt(off.get(n) ?? 0, 3)} | ${fmt(on.get(n) ?? 0, 3)} | ${fmt((on.get(n) ?? 0) - (off.get(n) ?? 0), 3)} |`,
-  );
+printDifference(last as [Map<string, number>, Map<string, number>], 'the last round of each mode');
 process.exit(0);
+
+/**
+ * `--writers pairs`: `rounds` pairs of processes (bench:fences' `--writers pairs`), perf recording both through
+ * their slices; each symbol's CPU summed over every pair, a position of its mode.
+ */
+async function pairedPerf() {
+  const writers = pairedWriters(db, world, start, 5, ['--perf-basic-prof']);
+  const sums = writerModes.map(() => new Map<string, number>());
+  const rates: number[][] = writerModes.map(() => []);
+  const cpus: number[][] = writerModes.map(() => []);
+  for (let round = 0; round < Number(values.rounds); round++) {
+    const files = writerModes.map((mode) => path.join(dir, `fences-perf-${mode}.data`));
+    const slices = await writers.pair(Number(values.slices), Number(values.seconds), async (pids) => {
+      const perfs = pids.map((pid, m) => record(files[m]!, pid));
+      await new Promise((r) => setTimeout(r, 300));
+      return async () => {
+        for (const perf of perfs) perf.kill('SIGINT');
+        await Promise.all(perfs.map((perf) => new Promise((r) => perf.once('exit', r))));
+      };
+    });
+    for (const [m, ws] of slices.entries()) {
+      const positions = ws.reduce((a, w) => a + Math.round(w.rate * Number(values.seconds)), 0);
+      for (const [name, us] of bySymbol(files[m]!, positions)) sums[m]!.set(name, (sums[m]!.get(name) ?? 0) + us);
+      rmSync(files[m]!, { force: true });
+      for (const w of ws) {
+        rates[m]!.push(w.rate);
+        cpus[m]!.push(w.cpuUs);
+      }
+    }
+    console.log(`pair ${round + 1} recorded`);
+  }
+  await db.close();
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const perPair = (m: Map<string, number>) => new Map([...m].map(([k, v]) => [k, v / Number(values.rounds)]));
+  for (const [m, mode] of writerModes.entries()) {
+    const sampled = [...sums[m]!.values()].reduce((a, b) => a + b, 0) / Number(values.rounds);
+    console.log(
+      `engine ${mode}: ${fmt(mean(rates[m]!))} positions/s; this process ${fmt(mean(cpus[m]!), 2)} µs a position (sampled ${fmt(sampled, 2)})`,
+    );
+  }
+  printDifference([perPair(sums[0]!), perPair(sums[1]!)], `${values.rounds} pairs × ${values.slices} slices a mode`);
+}
+
+function printDifference([off, on]: [Map<string, number>, Map<string, number>], what: string) {
+  const names = [...new Set([...off.keys(), ...on.keys()])].sort(
+    (a, b) => (on.get(b) ?? 0) - (off.get(b) ?? 0) - ((on.get(a) ?? 0) - (off.get(a) ?? 0)),
+  );
+  console.log(`\nCPU µs a position by symbol, ${what} (${values.target}, load average ${os.loadavg()[0]!.toFixed(1)})`);
+  console.log('| symbol | off | on | on − off |');
+  console.log('|---|---|---|---|');
+  for (const n of names.slice(0, Number(values.top)))
+    console.log(
+      `| ${n} | ${fmt(off.get(n) ?? 0, 3)} | ${fmt(on.get(n) ?? 0, 3)} | ${fmt((on.get(n) ?? 0) - (off.get(n) ?? 0), 3)} |`,
+    );
+}

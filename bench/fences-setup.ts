@@ -3,17 +3,14 @@
  * through it, and one writer round (every device reports, waits for persist, reports again) with the CPU it cost
  * this process and the database's backends.
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type LngLat, ZONE_LIMITS } from '@lodestar/domain';
 import type { InboundRecord } from '@lodestar/gateway';
 import { seededRandom } from '@lodestar/simulator';
 import type pg from 'pg';
 import { InProcessBus } from '../apps/server/src/ingest/bus.ts';
+import { DEFAULT_FILTERS } from '../apps/server/src/ingest/filters.ts';
 import { createIngest, type Ingest } from '../apps/server/src/ingest/index.ts';
-import type { WriterAsk, WriterRoundReply } from './fences-writer.ts';
 import { type BenchDb, registerDevices } from './lib.ts';
 
 const CITY: LngLat = [121.2, 31.0];
@@ -239,15 +236,13 @@ export async function writerRound(
 }
 
 /**
- * Where the fleet's clocks start: early today (UTC), so that a long run at a fast machine's rate (a device's fixes a
- * second of its clock apart, a thousand devices at 150,000 positions/s: 150 s of clock a second) stays short of
- * now, past which the filters drop fixes as future ones. Fixes of a past UTC day would make every flush mark its days
- * stale for the track rollup, a statement per flush that live traffic does not pay: run in the first two hours after
- * 00:00 UTC, the first ones still do.
+ * Where the fleet's clocks start: a minute into today (UTC). A fix of a past UTC day would make every flush mark its
+ * day stale for the track rollup, a statement per flush that live traffic does not pay. The clocks run fast (a
+ * device's fixes a second of its clock apart, a thousand devices at 100,000 positions/s: 100 s of clock a second),
+ * so a run soon passes now: the bench's writers do not drop future fixes (createWriter).
  */
 export function fleetStart(): number {
-  const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
-  return Math.min(Date.now() - 2 * 3_600_000, today + 60_000);
+  return Math.floor(Date.now() / 86_400_000) * 86_400_000 + 60_000;
 }
 
 export interface FenceWorld {
@@ -299,7 +294,8 @@ export function createWriter(pool: pg.Pool, mode: (typeof writerModes)[number]):
   return createIngest(
     pool,
     new InProcessBus(),
-    undefined,
+    // Future fixes kept: the fleet's clocks run ahead of now (fleetStart).
+    { ...DEFAULT_FILTERS, futureMs: 0 },
     undefined,
     undefined,
     undefined,
@@ -351,50 +347,5 @@ export async function sharedWriters(db: BenchDb, ids: string[], start: number): 
     async close() {
       for (const ingest of ingests) await ingest.writer.close();
     },
-  };
-}
-
-/**
- * Each round's writer in a fresh process of its own (bench/fences-writer.ts), as the server runs one mode or the
- * other: no JIT feedback, heap or collection of one mode weighs on the other, and a process's own luck (where its
- * code and heap landed) is one round's, not a whole run's (persistent processes moved a mode's rounds together by
- * 10 % from one run to the next). The modes drive fleets of their own (`world.offIds` for off), so that neither
- * reads the other's latest states when it starts; each fleet's clock goes on from round to round, and a fresh
- * process reads its states and visits as a restarted server does. Each process warms before its round: the
- * engine's load, every device's first fix, `warmSeconds` unmeasured.
- */
-export function apartWriters(
-  db: BenchDb,
-  world: Pick<FenceWorld, 'ids' | 'offIds'>,
-  start: number,
-  warmSeconds = 5,
-  nodeOptions: string[] = [],
-): Writers {
-  const script = path.join(import.meta.dirname, 'fences-writer.ts');
-  const fleets = [world.offIds, world.ids];
-  const clocks = fleets.map((ids) => ids.map(() => start));
-  const ask = async <T>(child: ChildProcess, m: WriterAsk): Promise<T> => {
-    const reply = once(child, 'message');
-    child.send(m);
-    return (await reply)[0] as T;
-  };
-  return {
-    async round(m, seconds, measured) {
-      const child = fork(script, [db.url, writerModes[m]!], {
-        execArgv: ['--max-semi-space-size=64', ...nodeOptions, '--import', 'tsx'],
-        serialization: 'advanced',
-        stdio: 'inherit',
-      });
-      await once(child, 'message');
-      await ask(child, { ask: 'warm', ids: fleets[m]!, clock: clocks[m]!, seconds: warmSeconds });
-      const done = await measured?.(child.pid!);
-      const w = await ask<WriterRoundReply>(child, { ask: 'round', seconds });
-      await done?.();
-      clocks[m] = w.clock;
-      await ask(child, { ask: 'close' });
-      await once(child, 'exit');
-      return w;
-    },
-    async close() {},
   };
 }

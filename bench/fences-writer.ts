@@ -1,7 +1,7 @@
 /**
  * One of bench:fences' writers in a process of its own (`--writers apart`, the default): the engine off or on, as
  * the server runs one or the other, so neither mode's JIT feedback, heap or collections weigh on the other's rounds.
- * The parent (fences-setup.ts' apartWriters) forks one for each round, which warms, runs the round and exits.
+ * The parent (fences-processes.ts) forks them; each warms, runs the rounds it is asked for and exits.
  */
 import { poolFor } from '@lodestar/db';
 import { createWriter, writerModes, writerRound } from './fences-setup.ts';

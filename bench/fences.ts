@@ -12,14 +12,18 @@
  * Options: --targets embedded,external  --devices 1000  --fences 10000  --bound 1000  --seconds 10  --rounds 3
  *          --fixes 1000000 (positions of the in-process check)  --writer off (only the reload and the check)
  *          --writers apart (each mode's writer in a process of its own, as the server runs one or the other) or
- *          shared (both in this process, as before session 20)  --warm 5 (seconds a mode, unmeasured, apart)
+ *          shared (both in this process, as before session 20) or pairs (an off and an on process at once, taking
+ *          turns in many short slices: --rounds pairs of processes, --slices a mode each, --seconds a slice)
+ *          --warm 5 (seconds a process, unmeasured)
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { ZONE_LIMITS } from '@lodestar/domain';
 import type { Fix } from '../apps/server/src/ingest/state.ts';
 import { ZoneEngine } from '../apps/server/src/ingest/zone-engine.ts';
-import { apartWriters, fix, fleetStart, seedWorld, sharedWriters, writerModes } from './fences-setup.ts';
+import { apartWriters, pairedWriters } from './fences-processes.ts';
+import { type FenceWorld, fix, fleetStart, seedWorld, sharedWriters, writerModes } from './fences-setup.ts';
+import type { WriterRoundReply } from './fences-writer.ts';
 import { benchDatabase, fmt, percentile } from './lib.ts';
 import { copyPositions, rawRows } from './raw-insert.ts';
 
@@ -35,6 +39,7 @@ const { values } = parseArgs({
     writer: { type: 'string', default: 'on' },
     writers: { type: 'string', default: 'apart' },
     warm: { type: 'string', default: '5' },
+    slices: { type: 'string', default: '12' },
   },
 });
 const targets = values.targets.split(',') as ('embedded' | 'external')[];
@@ -77,6 +82,80 @@ async function checkAlone(engine: ZoneEngine, pks: number[], unbound: number) {
   const bound = await timed(nFixes, (i) => pks[i]!);
   const none = await timed(nFixes, () => unbound);
   return { bound, none };
+}
+
+/** t's 97.5th percentile for n − 1 degrees of freedom (n ≤ 31; the normal's 1.96 beyond): a 95 % interval. */
+const T975 = [12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13, 2.12, 2.11, 2.1];
+const t975 = (n: number) => T975[n - 2] ?? (n <= 31 ? 2.05 : 1.96);
+function meanAndHalfWidth(xs: number[]): [number, number] {
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  if (xs.length < 2) return [mean, Number.NaN];
+  const variance = xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1);
+  return [mean, t975(xs.length) * Math.sqrt(variance / xs.length)];
+}
+
+/**
+ * `--writers pairs`: `rounds` pairs of processes, each pair `slices` slices a mode of `seconds`, in turn. A pair's
+ * ratio is its on-slices' mean rate over its off-slices'; the goal figure is the pairs' mean with its 95 % interval
+ * (pairs are independent; slices of one pair share its processes' luck, so they are not counted as samples).
+ */
+async function pairedRounds(db: Awaited<ReturnType<typeof benchDatabase>>, world: FenceWorld, label: string) {
+  const slices = Number(values.slices);
+  const writers = pairedWriters(db, world, fleetStart(), Number(values.warm));
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const pairRatios: number[] = [];
+  const pairCpuRatios: number[] = [];
+  const sliceRatios: number[] = [];
+  const byMode: { rate: number[]; cpu: number[]; server: number[]; perFlush: number[] }[] = writerModes.map(() => ({
+    rate: [],
+    cpu: [],
+    server: [],
+    perFlush: [],
+  }));
+  const loadsAt = [load()];
+  for (let round = 0; round < rounds; round++) {
+    const [off, on] = (await writers.pair(slices, seconds)) as [WriterRoundReply[], WriterRoundReply[]];
+    for (const [m, ws] of [off, on].entries())
+      for (const w of ws) {
+        byMode[m]!.rate.push(w.rate);
+        byMode[m]!.cpu.push(w.cpuUs);
+        byMode[m]!.server.push(w.serverUs);
+        byMode[m]!.perFlush.push(w.perFlush);
+      }
+    for (let s = 0; s < slices; s++) sliceRatios.push(on[s]!.rate / off[s]!.rate);
+    pairRatios.push(mean(on.map((w) => w.rate)) / mean(off.map((w) => w.rate)));
+    const cpu = (ws: WriterRoundReply[]) => mean(ws.map((w) => w.cpuUs + w.serverUs));
+    pairCpuRatios.push(cpu(off) / cpu(on));
+    loadsAt.push(load());
+    console.log(
+      `pair ${round + 1}: on / off ${fmt(pairRatios.at(-1)! * 100, 1)} % (by CPU ${fmt(pairCpuRatios.at(-1)! * 100, 1)} %), ` +
+        `off ${fmt(mean(off.map((w) => w.rate)))} on ${fmt(mean(on.map((w) => w.rate)))} positions/s; slices (k/s, CPU µs) ` +
+        off
+          .map(
+            (w, s) =>
+              `${fmt(w.rate / 1000)}/${fmt(on[s]!.rate / 1000)} ${fmt(w.cpuUs + w.serverUs, 1)}/${fmt(on[s]!.cpuUs + on[s]!.serverUs, 1)}`,
+          )
+          .join(' · '),
+    );
+  }
+  const events = (await db.pool.query(`SELECT count(*)::int AS n FROM events WHERE alarm LIKE 'fence%'`)).rows[0]
+    .n as number;
+  for (const [m, x] of byMode.entries())
+    say(
+      `| ${label} | writer, engine ${writerModes[m]} | ${fmt(median(x.rate))} positions/s (slices ${fmt(Math.min(...x.rate) / 1000, 1)}–${fmt(Math.max(...x.rate) / 1000, 1)}k); ` +
+        `this process's CPU ${fmt(median(x.cpu), 1)} µs a position (${fmt(Math.min(...x.cpu), 1)}–${fmt(Math.max(...x.cpu), 1)}), ` +
+        `its backends' ${fmt(median(x.server), 1)} µs; ${fmt(median(x.perFlush))} positions a flush | | |`,
+    );
+  const [m, h] = meanAndHalfWidth(pairRatios);
+  const [cm, ch] = meanAndHalfWidth(pairCpuRatios);
+  const sorted = [...sliceRatios].sort((a, b) => a - b);
+  say(
+    `| ${label} | on / off, ${rounds} pairs of processes × ${slices} slices of ${seconds} s a mode | ` +
+      `**${fmt(m * 100, 1)} % ± ${fmt(h * 100, 1)}** (95 %; pairs ${pairRatios.map((p) => fmt(p * 100)).join(' · ')}); ` +
+      `by CPU a position ${fmt(cm * 100, 1)} % ± ${fmt(ch * 100, 1)} (${pairCpuRatios.map((p) => fmt(p * 100)).join(' · ')}) ` +
+      `| slice by slice: median ${fmt(percentile(sorted, 50) * 100)} %, quartiles ${fmt(percentile(sorted, 25) * 100)}–${fmt(percentile(sorted, 75) * 100)} % ` +
+      `| ${fmt(events)} fence events stored; load average ${loadsAt.join(' → ')} |`,
+  );
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
@@ -126,6 +205,11 @@ for (const target of targets) {
     continue;
   }
 
+  if (values.writers === 'pairs') {
+    await pairedRounds(db, world, label);
+    await db.close();
+    continue;
+  }
   const modes = writerModes;
   // Both modes drive the same fixes (a clock each from the same start) of the same devices.
   const start = fleetStart();
