@@ -10,7 +10,8 @@
  * --rounds 2 (the last round of each mode is reported; the first warms)  --top 30  --writers apart (each mode's
  * writer in its own process, run with --perf-basic-prof; perf records that process) or shared (this one) or pairs
  * (bench:fences' pairs: --rounds pairs of processes, --slices a mode each, --seconds a slice; perf records both
- * processes through their slices, and each symbol is summed over every pair)
+ * processes through their slices, and each symbol is summed over every pair; with --backends, the whole machine is
+ * recorded slice by slice instead and the database's processes reported, by the mode whose slice it was)
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     top: { type: 'string', default: '30' },
     writers: { type: 'string', default: 'apart' },
     slices: { type: 'string', default: '10' },
+    backends: { type: 'boolean', default: false },
   },
 });
 if (values.writers === 'shared' && !process.execArgv.includes('--perf-basic-prof'))
@@ -37,17 +39,39 @@ if (values.writers === 'shared' && !process.execArgv.includes('--perf-basic-prof
 /** Samples a second: each one is this many µs of CPU. */
 const HZ = 1999;
 
-function record(file: string, pid: number): ChildProcess {
-  return spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', String(HZ), '-p', String(pid), '-o', file], {
+function record(file: string, pid: number | 'all'): ChildProcess {
+  const which = pid === 'all' ? ['-a'] : ['-p', String(pid)];
+  return spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', String(HZ), ...which, '-o', file], {
     stdio: 'ignore',
   });
 }
 
+/** Starts perf and waits for it to be recording; the answer stops it and waits for its file. */
+async function recording(file: string, pid: number | 'all'): Promise<() => Promise<void>> {
+  const perf = record(file, pid);
+  await new Promise((r) => setTimeout(r, 300));
+  return async () => {
+    perf.kill('SIGINT');
+    await new Promise((r) => perf.once('exit', r));
+  };
+}
+
 /** CPU µs a position by symbol (JIT code by function and file, the rest by native symbol). */
-function bySymbol(file: string, positions: number): Map<string, number> {
+function bySymbol(file: string, positions: number, comm?: string): Map<string, number> {
   const report = execFileSync(
     'perf',
-    ['report', '--stdio', '--no-children', '--sort', 'symbol', '-F', 'sample,sym', '-i', file],
+    [
+      'report',
+      '--stdio',
+      '--no-children',
+      '--sort',
+      'symbol',
+      '-F',
+      'sample,sym',
+      ...(comm ? ['--comm', comm] : []),
+      '-i',
+      file,
+    ],
     {
       encoding: 'utf8',
       maxBuffer: 256 * 2 ** 20,
@@ -119,17 +143,39 @@ async function pairedPerf() {
   const cpus: number[][] = writerModes.map(() => []);
   for (let round = 0; round < Number(values.rounds); round++) {
     const files = writerModes.map((mode) => path.join(dir, `fences-perf-${mode}.data`));
-    const slices = await writers.pair(Number(values.slices), Number(values.seconds), async (pids) => {
-      const perfs = pids.map((pid, m) => record(files[m]!, pid));
-      await new Promise((r) => setTimeout(r, 300));
-      return async () => {
-        for (const perf of perfs) perf.kill('SIGINT');
-        await Promise.all(perfs.map((perf) => new Promise((r) => perf.once('exit', r))));
-      };
-    });
+    // The writers' processes through all their slices, or (--backends) the whole machine slice by slice, of which
+    // the database's processes are reported.
+    const backendFiles: string[][] = writerModes.map(() => []);
+    const slices = await writers.pair(
+      Number(values.slices),
+      Number(values.seconds),
+      values.backends
+        ? undefined
+        : async (pids) => {
+            const stops = await Promise.all(pids.map((pid, m) => recording(files[m]!, pid)));
+            return async () => {
+              for (const stop of stops) await stop();
+            };
+          },
+      values.backends
+        ? (m) => {
+            const file = path.join(dir, `fences-perf-${writerModes[m]}-${backendFiles[m]!.length}.data`);
+            backendFiles[m]!.push(file);
+            return recording(file, 'all');
+          }
+        : undefined,
+    );
     for (const [m, ws] of slices.entries()) {
       const positions = ws.reduce((a, w) => a + Math.round(w.rate * Number(values.seconds)), 0);
-      for (const [name, us] of bySymbol(files[m]!, positions)) sums[m]!.set(name, (sums[m]!.get(name) ?? 0) + us);
+      const add = (symbols: Map<string, number>) => {
+        for (const [name, us] of symbols) sums[m]!.set(name, (sums[m]!.get(name) ?? 0) + us);
+      };
+      if (values.backends)
+        for (const [s, file] of backendFiles[m]!.entries()) {
+          add(bySymbol(file, Math.round(ws[s]!.rate * Number(values.seconds)) * ws.length, 'postgres'));
+          rmSync(file, { force: true });
+        }
+      else add(bySymbol(files[m]!, positions));
       rmSync(files[m]!, { force: true });
       for (const w of ws) {
         rates[m]!.push(w.rate);

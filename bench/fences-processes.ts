@@ -106,6 +106,8 @@ export function pairedWriters(
       slices: number,
       sliceSeconds: number,
       measured?: (pids: number[]) => Promise<() => Promise<void>>,
+      /** Told of each slice's mode before it runs, and what it answers awaited after it (perf of the database). */
+      eachSlice?: (m: number) => Promise<() => Promise<void>>,
     ): Promise<PairSlices> {
       const writers = [];
       for (let m = 0; m < writerModes.length; m++)
@@ -113,7 +115,11 @@ export function pairedWriters(
       const done = await measured?.(writers.map((w) => w.pid));
       const out: PairSlices = writerModes.map(() => []);
       for (let s = 0; s < slices; s++)
-        for (const m of s % 2 ? [1, 0] : [0, 1]) out[m]!.push(await writers[m]!.round(sliceSeconds));
+        for (const m of s % 2 ? [1, 0] : [0, 1]) {
+          const sliced = await eachSlice?.(m);
+          out[m]!.push(await writers[m]!.round(sliceSeconds));
+          await sliced?.();
+        }
       await done?.();
       for (const w of writers) await w.close();
       return out;
