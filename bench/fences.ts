@@ -6,15 +6,16 @@
  * 2. the check alone, in-process: µs per position of stepping each device's latest fix through its zones (the
  *    engine's batch: R-tree, bound filter, rules, the visit changes a flush writes), and of a device with no zone;
  * 3. the writer's rate with the engine off and on, side by side as bench:ingest measures it (every device
- *    reports, waits for persist, reports again; rounds take turns, in alternating order, each is set against the raw
- *    COPY either side, and both modes drive the same fixes of today), and the same ratio by CPU a position (the
- *    writer's and its backends'), which a round's neighbours on a shared machine move far less.
- * Options: --targets embedded,external  --devices 1000  --fences 10000  --bound 1000  --seconds 10  --rounds 3
- *          --fixes 1000000 (positions of the in-process check)  --writer off (only the reload and the check)
- *          --writers apart (each mode's writer in a process of its own, as the server runs one or the other) or
- *          shared (both in this process, as before session 20) or pairs (an off and an on process at once, taking
- *          turns in many short slices: --rounds pairs of processes, --slices a mode each, --seconds a slice)
- *          --warm 5 (seconds a process, unmeasured)
+ *    reports, waits for persist, reports again), and the same ratio by CPU a position (the writer's and its
+ *    backends'). By default (`--writers pairs`) an off and an on writer process run at once and take turns in short
+ *    slices, so both modes meet the machine's slow and fast spells alike; the goal figure is the pairs' mean on / off
+ *    with its 95 % interval.
+ * Options: --targets embedded,external  --devices 1000  --fences 10000  --bound 1000  --fixes 1000000 (positions of
+ *          the in-process check)  --writer off (only the reload and the check)
+ *          --writers pairs (--rounds 12 pairs of processes, --slices 5 a mode each, --seconds 3 a slice) or apart (a
+ *          fresh process a round, as sessions 20–22 ran: say --rounds 8 --seconds 20; each round also set against
+ *          the raw COPY) or shared (both in this process, as before session 20)  --warm 5 (seconds a process,
+ *          unmeasured)
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -33,13 +34,13 @@ const { values } = parseArgs({
     devices: { type: 'string', default: '1000' },
     fences: { type: 'string', default: '10000' },
     bound: { type: 'string', default: '1000' },
-    seconds: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '12' },
     fixes: { type: 'string', default: '1000000' },
     writer: { type: 'string', default: 'on' },
-    writers: { type: 'string', default: 'apart' },
+    writers: { type: 'string', default: 'pairs' },
     warm: { type: 'string', default: '5' },
-    slices: { type: 'string', default: '12' },
+    slices: { type: 'string', default: '5' },
   },
 });
 const targets = values.targets.split(',') as ('embedded' | 'external')[];
