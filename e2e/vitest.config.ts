@@ -16,6 +16,7 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     globalSetup: ['e2e/lib/global-setup.ts'],
+    setupFiles: ['e2e/lib/failure-shots.ts'],
     env: { TZ: 'UTC' },
     // A page answers in well under a second on an idle machine; CI machines and busy desks are slower,
     // so every poll waits up to 10 s (vitest's own default is 1 s) before it fails.

@@ -60,6 +60,21 @@ const RECORD_TOASTS = `(() => {
   }).observe(document, { childList: true, subtree: true });
 })();`;
 
+/** The browsers open in this test file: e2e/lib/failure-shots.ts photographs them when a test fails. */
+const openBrowsers = new Set<Browser>();
+
+/**
+ * A screenshot of every browser still open, named `name` (`name-2`, … after the first). A page that does not answer
+ * within 5 s is left out: this runs after a failure, whose own error is the one to report.
+ */
+export async function shotOpenBrowsers(name: string): Promise<void> {
+  let n = 0;
+  for (const browser of openBrowsers) {
+    const file = n++ ? `${name}-${n}` : name;
+    await Promise.race([browser.shot(file), new Promise((r) => setTimeout(r, 5000))]).catch(() => {});
+  }
+}
+
 /** A phone's screen (390×844, touch, mobile viewport rules) as the installer's view is tested on. */
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 
@@ -87,7 +102,7 @@ export async function openBrowser(options: { timezoneId?: string; phone?: boolea
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });
-  return {
+  const browser: Browser = {
     context,
     page,
     errors,
@@ -121,10 +136,13 @@ export async function openBrowser(options: { timezoneId?: string; phone?: boolea
       }
     },
     close: async () => {
+      openBrowsers.delete(browser);
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     },
   };
+  openBrowsers.add(browser);
+  return browser;
 }
 
 /**
