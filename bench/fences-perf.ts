@@ -108,14 +108,7 @@ const last: Map<string, number>[] = [];
 for (let round = 0; round < Number(values.rounds); round++)
   for (const [m, mode] of writerModes.entries()) {
     const file = path.join(dir, `fences-perf-${mode}.data`);
-    const w = await writers.round(m, Number(values.seconds), async (pid) => {
-      const perf = record(file, pid);
-      await new Promise((r) => setTimeout(r, 300));
-      return async () => {
-        perf.kill('SIGINT');
-        await new Promise((r) => perf.once('exit', r));
-      };
-    });
+    const w = await writers.round(m, Number(values.seconds), (pid) => recording(file, pid));
     const positions = Math.round(w.rate * Number(values.seconds));
     const symbols = bySymbol(file, positions);
     rmSync(file, { force: true });
