@@ -87,6 +87,47 @@ describe('ZoneIndex.candidates', () => {
   });
 });
 
+describe('the near box', () => {
+  it('leans the way a driving device goes, so a straight drive walks the tree once per 1.6 half-sides, not one', () => {
+    // 40 circles in a row, every one bound to the device (past the linear scan), along a 30 km drive east.
+    const zones = Array.from({ length: 40 }, (_, i) =>
+      compileZone(fenceDef(i + 1, { type: 'Circle', Center: place(i * 750, 200), Radius: 100 }), 30),
+    );
+    const ids = Int32Array.from({ length: 40 }, (_, i) => i + 1);
+    const index = new ZoneIndex(zones, [
+      { devicePk: 1, vipUntil: Number.POSITIVE_INFINITY, fenceIds: ids, roadIds: [] },
+    ]);
+    const metres = 30_000;
+    let met = 0;
+    for (let x = 0; x <= metres; x += 10) met += index.candidates(0, ...place(x, 200)).length;
+    // The near box is 0.005° a half-side, ~477 m east-west at this latitude: a box centred on the fix lasts
+    // ~477 m (63 walks), a leaning one ~763 m (40).
+    const halfSide = 0.005 * M_PER_DEG * COS;
+    expect(index.walks).toBeLessThanOrEqual(Math.ceil(metres / (1.5 * halfSide)) + 1);
+    expect(index.walks).toBeGreaterThan(metres / (2 * halfSide));
+    // and the fixes still met every circle on the way
+    expect(met).toBeGreaterThan(40 * 20);
+  });
+
+  it("answers the same for fixes a hair inside or outside a near zone's box, whatever the record rounds to", () => {
+    const zones = Array.from({ length: 20 }, (_, i) =>
+      compileZone(fenceDef(i + 1, { type: 'Circle', Center: place(i * 3000, 0), Radius: 100 }), 30),
+    );
+    const ids = Int32Array.from({ length: 20 }, (_, i) => i + 1);
+    const index = new ZoneIndex(zones, [
+      { devicePk: 1, vipUntil: Number.POSITIVE_INFINITY, fenceIds: ids, roadIds: [] },
+    ]);
+    const [minLng, minLat, maxLng, maxLat] = zones[0]!.searchBox;
+    const lat = (minLat + maxLat) / 2;
+    for (const eps of [1e-12, 1e-9, 1e-7, 3e-6, 9e-6]) {
+      expect([eps, index.candidates(0, minLng - eps, lat)]).toEqual([eps, []]);
+      expect([eps, index.candidates(0, maxLng + eps, lat)]).toEqual([eps, []]);
+      expect([eps, index.candidates(0, minLng + eps, lat)]).toEqual([eps, [0]]);
+      expect([eps, index.candidates(0, maxLng - eps, lat)]).toEqual([eps, [0]]);
+    }
+  });
+});
+
 describe('device look-ups by pk', () => {
   const zone = compileZone(fenceDef(1, { type: 'Circle', Center: ORIGIN, Radius: 100 }), 30);
   const bound = (devicePk: number) => ({

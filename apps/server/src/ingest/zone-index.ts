@@ -40,20 +40,35 @@ const LINEAR_MAX = 16;
  * half the check's cost (10,000 zones, 1,000 bound per device).
  */
 const NEAR_DEGREES = 0.005;
+/**
+ * How far ahead of the fix a new near box is centred, along the way the device left the last one: a device driving
+ * on crosses 1.6 half-sides of it before the next walk rather than one.
+ */
+const NEAR_AHEAD = 0.6 * NEAR_DEGREES;
+/**
+ * The record keeps boxes as 32-bit floats (under 8e-6 degrees off anywhere on the globe), moved by this much before
+ * rounding: the near box inward, so a fix inside it is inside the box its zones were listed for; a near zone's box
+ * outward, so no fix inside the zone's own box fails it (a pass is then confirmed against `boxes`).
+ */
+const MARGIN = 1e-5;
 
 const NONE: readonly number[] = [];
 
 /**
- * ZoneIndex's device record: its length and where each part is. The near zones kept in it take NEAR_STRIDE numbers
- * each: the zone's index, then its search box.
+ * ZoneIndex's device record: REC four-byte words a slot, 64 bytes, what the check of a fix that meets no zone reads
+ * (the first 48 bytes lie in one line of memory wherever the buffer starts). COUNT: how many of the device's bound
+ * zones' search boxes meet its near box, NO_NEAR before the first walk, LINEAR for a device with few zones (their
+ * boxes are tested one by one); NEAR_BOX: the near box [minLng, minLat, maxLng, maxLat] as floats; then the first
+ * NEAR_INLINE near zones, NEAR_STRIDE words each: the zone's index (int), its search box (floats).
  */
-const VIP = 0;
+const COUNT = 0;
 const NEAR_BOX = 1;
-const NEAR_COUNT = 5;
-const NEAR_FIRST = 6;
+const NEAR_FIRST = 5;
 const NEAR_STRIDE = 5;
 const NEAR_INLINE = 2;
-const REC = NEAR_FIRST + NEAR_INLINE * NEAR_STRIDE;
+const REC = 16;
+const NO_NEAR = -1;
+const LINEAR = -2;
 
 /** Device pks below this are looked up in arrays rather than Maps (ZoneIndex's slots, the engine's visits). */
 export const DENSE_PKS = 1 << 22;
@@ -81,13 +96,17 @@ export class ZoneIndex {
   private readonly starts: Int32Array;
   private readonly bound: Int32Array;
   /**
-   * A device's record, what a fix of it reads, in two adjacent lines of memory (REC numbers a slot): when its VIP
-   * ends (ms), the [minLng, minLat, maxLng, maxLat] of its near box (NaN: none yet), how many of its bound zones'
-   * search boxes meet that box, and the first NEAR_INLINE of them with their boxes. These were four arrays, a cache
-   * miss each a fix among a thousand devices, and then each near zone's box in `boxes`, another. The near part is a
-   * cache of this index alone (a new index starts with none), so the index's answers stay the same.
+   * The device records (REC words a slot), as ints and as floats over one buffer. A fix reads its device's record
+   * and, most fixes, nothing else of the index: the near part was four arrays, a cache miss each among a thousand
+   * devices, then each near zone's box in `boxes`, another; then 128 bytes a device, two or three lines. The near
+   * part is a cache of this index alone (a new index starts with none), so the index's answers stay the same.
    */
-  private readonly rec: Float64Array;
+  private readonly recInt: Int32Array;
+  private readonly recFloat: Float32Array;
+  /** slot → when its VIP ends (ms): read only for a fix that meets a zone or a device inside one. */
+  private readonly vipUntil: Float64Array;
+  /** Tree walks for near boxes so far (tests and benches). */
+  walks = 0;
   /** slot → its near zones, when there are more than NEAR_INLINE of them. */
   private readonly near: number[][];
 
@@ -117,7 +136,10 @@ export class ZoneIndex {
     this.slots = new Map();
     this.starts = new Int32Array(bindings.length + 1);
     this.bound = new Int32Array(total);
-    this.rec = new Float64Array(bindings.length * REC).fill(Number.NaN);
+    const records = new ArrayBuffer(bindings.length * REC * 4);
+    this.recInt = new Int32Array(records);
+    this.recFloat = new Float32Array(records);
+    this.vipUntil = new Float64Array(bindings.length);
     this.near = [];
     let n = 0;
     let slot = 0;
@@ -135,7 +157,8 @@ export class ZoneIndex {
       this.bound.subarray(from, n).sort();
       this.slots.set(b.devicePk, slot);
       this.starts[slot] = from;
-      this.rec[slot * REC + VIP] = b.vipUntil;
+      this.recInt[slot * REC + COUNT] = n - from <= LINEAR_MAX || !this.tree ? LINEAR : NO_NEAR;
+      this.vipUntil[slot] = b.vipUntil;
       slot++;
       this.starts[slot] = n;
     }
@@ -171,7 +194,7 @@ export class ZoneIndex {
 
   /** Fences are VIP-only: a device is checked while its VIP holds at `time` (ms). */
   vipAt(slot: number, time: number): boolean {
-    return time < this.rec[slot * REC + VIP]!;
+    return time < this.vipUntil[slot]!;
   }
 
   isBound(slot: number, zone: number): boolean {
@@ -193,51 +216,27 @@ export class ZoneIndex {
    * of them) gets the one empty array: nothing allocated, and no array emptied (setting `length` is a runtime call).
    */
   candidates(slot: number, lng: number, lat: number): readonly number[] {
-    const from = this.starts[slot]!;
-    const to = this.starts[slot + 1]!;
+    const ri = this.recInt;
+    const rf = this.recFloat;
+    const s = slot * REC;
+    let count = ri[s + COUNT]!;
+    if (count === LINEAR) return this.linear(slot, lng, lat);
+    // A box holding the point meets any near box holding it: the near list has every candidate.
+    const b = s + NEAR_BOX;
+    if (count === NO_NEAR || !(lng >= rf[b]! && lat >= rf[b + 1]! && lng <= rf[b + 2]! && lat <= rf[b + 3]!))
+      count = this.walk(slot, lng, lat);
     const bx = this.boxes;
     let out: number[] | undefined;
-    if (to - from <= LINEAR_MAX || !this.tree) {
-      for (let k = from; k < to; k++) {
-        const i = this.bound[k]!;
-        const o = i * 4;
-        if (lng >= bx[o]! && lat >= bx[o + 1]! && lng <= bx[o + 2]! && lat <= bx[o + 3]!) {
-          out ??= [];
-          out.push(i);
-        }
-      }
-      return out ?? NONE;
-    }
-    // A box holding the point meets any near box holding it: the near list has every candidate (NaN fails here).
-    const r = this.rec;
-    const s = slot * REC;
-    const b = s + NEAR_BOX;
-    if (!(lng >= r[b]! && lat >= r[b + 1]! && lng <= r[b + 2]! && lat <= r[b + 3]!)) {
-      r[b] = lng - NEAR_DEGREES;
-      r[b + 1] = lat - NEAR_DEGREES;
-      r[b + 2] = lng + NEAR_DEGREES;
-      r[b + 3] = lat + NEAR_DEGREES;
-      const near = this.tree.search(r[b]!, r[b + 1]!, r[b + 2]!, r[b + 3]!, (i) => this.isBound(slot, i));
-      r[s + NEAR_COUNT] = near.length;
-      if (near.length > NEAR_INLINE) this.near[slot] = near;
-      else
-        for (let k = 0; k < near.length; k++) {
-          const at = s + NEAR_FIRST + k * NEAR_STRIDE;
-          const o = near[k]! * 4;
-          r[at] = near[k]!;
-          r[at + 1] = bx[o]!;
-          r[at + 2] = bx[o + 1]!;
-          r[at + 3] = bx[o + 2]!;
-          r[at + 4] = bx[o + 3]!;
-        }
-    }
-    const count = r[s + NEAR_COUNT]!;
     if (count <= NEAR_INLINE) {
       // The near zones and their boxes in the record (nearly every device at a city's density).
       for (let at = s + NEAR_FIRST; at < s + NEAR_FIRST + count * NEAR_STRIDE; at += NEAR_STRIDE)
-        if (lng >= r[at + 1]! && lat >= r[at + 2]! && lng <= r[at + 3]! && lat <= r[at + 4]!) {
-          out ??= [];
-          out.push(r[at]!);
+        if (lng >= rf[at + 1]! && lat >= rf[at + 2]! && lng <= rf[at + 3]! && lat <= rf[at + 4]!) {
+          const i = ri[at]!;
+          const o = i * 4;
+          if (lng >= bx[o]! && lat >= bx[o + 1]! && lng <= bx[o + 2]! && lat <= bx[o + 3]!) {
+            out ??= [];
+            out.push(i);
+          }
         }
       return out ?? NONE;
     }
@@ -251,6 +250,72 @@ export class ZoneIndex {
     return out ?? NONE;
   }
 
+  /** A device with few zones: each of their boxes tested (below LINEAR_MAX this beats walking the tree). */
+  private linear(slot: number, lng: number, lat: number): readonly number[] {
+    const to = this.starts[slot + 1]!;
+    const bx = this.boxes;
+    let out: number[] | undefined;
+    for (let k = this.starts[slot]!; k < to; k++) {
+      const i = this.bound[k]!;
+      const o = i * 4;
+      if (lng >= bx[o]! && lat >= bx[o + 1]! && lng <= bx[o + 2]! && lat <= bx[o + 3]!) {
+        out ??= [];
+        out.push(i);
+      }
+    }
+    return out ?? NONE;
+  }
+
+  /**
+   * A new near box holding the point, and its zones listed from the tree: in the record when they are few. When
+   * the point left the last box, the new one leans the way it left (a driving device's next fixes lie ahead).
+   * Answers how many zones it listed.
+   */
+  private walk(slot: number, lng: number, lat: number): number {
+    const ri = this.recInt;
+    const rf = this.recFloat;
+    const s = slot * REC;
+    const b = s + NEAR_BOX;
+    let cLng = lng;
+    let cLat = lat;
+    if (ri[s + COUNT] !== NO_NEAR) {
+      const dx = lng - (rf[b]! + rf[b + 2]!) / 2;
+      const dy = lat - (rf[b + 1]! + rf[b + 3]!) / 2;
+      const norm = Math.max(Math.abs(dx), Math.abs(dy));
+      // A jump far from the last box says nothing of where the device goes next.
+      if (norm > 0 && norm < 2 * NEAR_DEGREES) {
+        cLng += (dx / norm) * NEAR_AHEAD;
+        cLat += (dy / norm) * NEAR_AHEAD;
+      }
+    }
+    const minLng = cLng - NEAR_DEGREES;
+    const minLat = cLat - NEAR_DEGREES;
+    const maxLng = cLng + NEAR_DEGREES;
+    const maxLat = cLat + NEAR_DEGREES;
+    rf[b] = minLng + MARGIN;
+    rf[b + 1] = minLat + MARGIN;
+    rf[b + 2] = maxLng - MARGIN;
+    rf[b + 3] = maxLat - MARGIN;
+    this.walks++;
+    const near = this.tree!.search(minLng, minLat, maxLng, maxLat, (i) => this.isBound(slot, i));
+    ri[s + COUNT] = near.length;
+    if (near.length > NEAR_INLINE) {
+      this.near[slot] = near;
+      return near.length;
+    }
+    const bx = this.boxes;
+    for (let k = 0; k < near.length; k++) {
+      const at = s + NEAR_FIRST + k * NEAR_STRIDE;
+      const o = near[k]! * 4;
+      ri[at] = near[k]!;
+      rf[at + 1] = bx[o]! - MARGIN;
+      rf[at + 2] = bx[o + 1]! - MARGIN;
+      rf[at + 3] = bx[o + 2]! + MARGIN;
+      rf[at + 4] = bx[o + 3]! + MARGIN;
+    }
+    return near.length;
+  }
+
   /** What the index holds, for the bench's memory figure: its typed arrays. */
   get typedBytes(): number {
     return (
@@ -258,7 +323,8 @@ export class ZoneIndex {
       this.boxes.byteLength +
       this.starts.byteLength +
       this.bound.byteLength +
-      this.rec.byteLength +
+      this.recInt.byteLength +
+      this.vipUntil.byteLength +
       (this.slotAt?.byteLength ?? 0) +
       (this.tree?.data.byteLength ?? 0)
     );
