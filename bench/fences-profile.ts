@@ -104,19 +104,14 @@ async function tableCounts(pool: pg.Pool): Promise<Record<string, number[]>> {
 function countVisits(ingest: Ingest) {
   const counts = { batches: 0, staged: 0, upserts: 0, leaves: 0 };
   const zones = ingest.writer.zones!;
-  const batch = zones.batch.bind(zones);
-  zones.batch = async (pks) => {
-    const b = await batch(pks);
-    const changes = b.changes.bind(b);
-    b.changes = () => {
-      const c = changes();
-      counts.batches++;
-      if (c.upserts.length || c.leaves.length) counts.staged++;
-      counts.upserts += c.upserts.length;
-      counts.leaves += c.leaves.length;
-      return c;
-    };
-    return b;
+  const check = zones.check.bind(zones);
+  zones.check = async (pks, fixes) => {
+    const c = await check(pks, fixes);
+    counts.batches++;
+    if (c.changes.upserts.length || c.changes.leaves.length) counts.staged++;
+    counts.upserts += c.changes.upserts.length;
+    counts.leaves += c.changes.leaves.length;
+    return c;
   };
   return counts;
 }

@@ -301,7 +301,14 @@ export function createWriter(pool: pg.Pool, mode: (typeof writerModes)[number]):
     undefined,
     undefined,
     undefined,
-    mode === 'on' ? { hysteresisMetres: ZONE_LIMITS.hysteresisMetres, staySweepMs: 0 } : false,
+    mode === 'on'
+      ? {
+          hysteresisMetres: ZONE_LIMITS.hysteresisMetres,
+          staySweepMs: 0,
+          // FENCE_ENGINE_THREAD, as the server reads it: the checks in the engine's worker thread or the writer's.
+          thread: process.env.FENCE_ENGINE_THREAD === 'main' ? 'main' : 'worker',
+        }
+      : false,
   );
 }
 

@@ -8,9 +8,18 @@ import { PgDeviceDirectory } from './directory.ts';
 import type { FilterOptions } from './filters.ts';
 import { PositionWriter } from './writer.ts';
 import { ZoneEngine } from './zone-engine.ts';
+import { ZoneThread } from './zone-thread.ts';
 
 /** The fence engine's settings (FENCE_ENGINE, FENCE_HYSTERESIS_METRES); `false`: off. */
-export type FenceSettings = { hysteresisMetres: number; staySweepMs?: number; reloadDelayMs?: number } | false;
+export type FenceSettings =
+  | {
+      hysteresisMetres: number;
+      staySweepMs?: number;
+      reloadDelayMs?: number;
+      /** FENCE_ENGINE_THREAD: the checks in a worker thread of their own (the default), or on the writer's. */
+      thread?: 'worker' | 'main';
+    }
+  | false;
 
 /** From the configuration; a process without the ingest role writes no positions and runs no engine. */
 export const fenceSettings = (
@@ -37,13 +46,16 @@ export function createIngest(
   fences: FenceSettings = { hysteresisMetres: ZONE_LIMITS.hysteresisMetres },
 ) {
   const cache = new DeviceCache(pool);
-  const zones = fences
-    ? new ZoneEngine(pool, {
-        hysteresisMetres: fences.hysteresisMetres,
-        ...(fences.reloadDelayMs !== undefined ? { reloadDelayMs: fences.reloadDelayMs } : {}),
-        ...(log ? { log } : {}),
-      })
-    : undefined;
+  const engineOptions = fences && {
+    hysteresisMetres: fences.hysteresisMetres,
+    ...(fences.reloadDelayMs !== undefined ? { reloadDelayMs: fences.reloadDelayMs } : {}),
+    ...(log ? { log } : {}),
+  };
+  const zones = !engineOptions
+    ? undefined
+    : fences && fences.thread === 'main'
+      ? new ZoneEngine(pool, engineOptions)
+      : new ZoneThread(pool, engineOptions);
   return {
     bus,
     cache,

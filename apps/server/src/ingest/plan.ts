@@ -14,7 +14,7 @@ import {
   mapStatus,
   withAlarms,
 } from './state.ts';
-import type { ZoneCheck, ZoneHit } from './zone-engine.ts';
+import type { CheckedZones, ZoneHit } from './zone-engine.ts';
 import type { VisitChanges } from './zone-sql.ts';
 
 export interface PositionRow {
@@ -82,11 +82,9 @@ export function planFlush(
   filters: FilterOptions,
   /** Told of every report of a registered device (device_days), a fix or not. */
   onReport?: (devicePk: number, receivedAt: Date) => void,
-  /** The fence engine's batch: steps the bound zones of each device's latest fix. */
-  zones?: ZoneCheck,
 ): FlushPlan {
-  const { plan, rest } = planRecords(records, devices, stateOf, now, filters, onReport, zones !== undefined);
-  finishPlan(plan, rest, zones);
+  const { plan, rest } = planRecords(records, devices, stateOf, now, filters, onReport, false);
+  finishPlan(plan, rest);
   return plan;
 }
 
@@ -160,23 +158,21 @@ export function planRecords(
 }
 
 /**
- * planFlush's second part: each latest fix checked against its device's zones, then the live feed's updates.
- * The checks run one after another, after the records: interleaved with each record's own work, every check met
- * the engine's arrays cold. A device's zone events follow the flush's other events of that device, and its zone
- * alarms join its last state.
+ * planFlush's second part: the fence check's events (rest.zoneFixes checked by the engine, in this thread or its
+ * own) applied to their devices, then the live feed's updates. A device's zone events follow the flush's other
+ * events of that device, and its zone alarms join its last state.
  */
-export function finishPlan(plan: FlushPlan, rest: PlanRest, zones?: ZoneCheck): void {
+export function finishPlan(plan: FlushPlan, rest: PlanRest, zones?: Pick<CheckedZones, 'hits' | 'changes'>): void {
   if (zones) {
-    const { zonePks, zoneFixes } = rest;
-    for (let i = 0; i < zonePks.length; i++) {
+    const { zonePks } = rest;
+    zones.hits.forEach((hits, i) => {
+      if (!hits) return;
       const pk = zonePks[i]!;
-      const hits = zones.step(pk, zoneFixes[i]!);
-      if (!hits) continue;
       const z = applyZoneHits(plan.states.get(pk)!, hits);
       plan.states.set(pk, z.state);
       emit(plan, rest, pk, z.events);
-    }
-    plan.visits = zones.changes();
+    });
+    plan.visits = zones.changes;
   }
   for (const [pk, { info, events }] of rest.touched) {
     const s = plan.states.get(pk)!;

@@ -113,7 +113,7 @@ export async function writePlan(
    * Work that completes the plan (the fence engine's checks: events and visits), done once its positions are on
    * their way: the flush then goes as a PipelinedFlush, the rest of it sent when this returns.
    */
-  meanwhile?: () => void,
+  meanwhile?: () => void | Promise<void>,
 ): Promise<void> {
   if (meanwhile) return writePipelined(pool, plan, days, meanwhile);
   const statements: string[] = [];
@@ -147,13 +147,18 @@ function restOf(plan: FlushPlan): FlushStatement[] {
   return out;
 }
 
-async function writePipelined(pool: pg.Pool, plan: FlushPlan, days: DeviceDayRow[], meanwhile: () => void) {
+async function writePipelined(
+  pool: pg.Pool,
+  plan: FlushPlan,
+  days: DeviceDayRow[],
+  meanwhile: () => void | Promise<void>,
+) {
   const first: FlushStatement[] = [];
   if (plan.positions.length) first.push({ text: COPY_POSITIONS_BINARY, rows: encodePositionsBinary(plan.positions) });
   if (days.length) first.push({ text: daysStatement(days) });
   if (!first.length) {
     // Nothing to send ahead (every fix filtered out, say): the whole plan in one message, as without `meanwhile`.
-    meanwhile();
+    await meanwhile();
     return writePlan(pool, plan);
   }
   await withClient(pool, async (client) => {
@@ -163,7 +168,8 @@ async function writePipelined(pool: pg.Pool, plan: FlushPlan, days: DeviceDayRow
     // The client is idle and held by this flush alone: pg submits the message (its first part) right here.
     client.query(message as unknown as pg.QueryConfig);
     try {
-      meanwhile();
+      // The transaction waits for the rest (no Sync yet) while the check runs, here or in the engine's thread.
+      await meanwhile();
       message.finish(restOf(plan));
     } catch (err) {
       message.abort(err instanceof Error ? err : new Error(String(err)));

@@ -7,10 +7,10 @@ import { DeviceDays } from './device-days.ts';
 import { DEFAULT_FILTERS, type FilterOptions } from './filters.ts';
 import { finishPlan, planRecords } from './plan.ts';
 import { loadStates, markStaleDays, writePlan } from './sql.ts';
-import type { LatestState } from './state.ts';
+import { EMPTY_STATE, type LatestState } from './state.ts';
 import { StateFlusher } from './state-flusher.ts';
 import { TripTracker } from './trip-tracker.ts';
-import type { ZoneBatch, ZoneEngine } from './zone-engine.ts';
+import type { CheckedZones, FenceEngine } from './zone-engine.ts';
 import { dueStays } from './zone-sql.ts';
 import { planStays, STAY_SWEEP_MS } from './zone-sweep.ts';
 
@@ -53,7 +53,7 @@ export interface WriterOptions {
   /** Where the derived writes (trips and stops) report their failures, which never fail a persist. */
   log?: (msg: string) => void;
   /** The fence engine (FENCE_ENGINE): each stored latest fix is checked against its device's zones. */
-  zones?: ZoneEngine;
+  zones?: FenceEngine;
   /** How often stay timers of silent devices are swept (0: only when sweepStays is called). */
   staySweepMs?: number;
   /** ONLINE_TIMEOUT_SECONDS, for the map status of a swept device's live update. */
@@ -84,7 +84,7 @@ export class PositionWriter implements IngestSink {
   /** Trips and stops of the stored positions, when tracked. */
   readonly trips: TripTracker | undefined;
   private readonly log: (msg: string) => void;
-  readonly zones: ZoneEngine | undefined;
+  readonly zones: FenceEngine | undefined;
   private readonly onlineTimeoutMs: number;
   private sweepTimer: NodeJS.Timeout | undefined;
   private sweeping: Promise<number> | undefined;
@@ -193,11 +193,21 @@ export class PositionWriter implements IngestSink {
       const infos = [...(await this.devices.resolve(ids)).values()];
       const missing = infos.map((d) => d.pk).filter((pk) => !this.states.has(pk));
       const loaded = missing.length ? await loadStates(this.pool, missing) : new Map<number, LatestState>();
-      const batch = await zones.batch(infos.map((d) => d.pk));
-      const plan = planStays(batch, infos, (pk) => this.states.get(pk) ?? loaded.get(pk), now, this.onlineTimeoutMs);
-      if (!plan.events.length) return 0;
-      await writePlan(this.pool, plan);
-      batch.commit();
+      const stateOf = (pk: number) => this.states.get(pk) ?? loaded.get(pk) ?? EMPTY_STATE;
+      const pks = infos.map((d) => d.pk);
+      const checked = await zones.stays(pks, pks.map(stateOf), now.getTime());
+      const plan = planStays(checked, infos, stateOf, now, this.onlineTimeoutMs);
+      if (!plan.events.length) {
+        checked.abort();
+        return 0;
+      }
+      try {
+        await writePlan(this.pool, plan);
+      } catch (err) {
+        checked.abort();
+        throw err;
+      }
+      checked.commit();
       for (const [pk, s] of plan.states) this.states.set(pk, s);
       this.stateRows.mark(plan.states);
       this.stats.staysSwept += plan.events.length;
@@ -284,12 +294,7 @@ export class PositionWriter implements IngestSink {
     const infos = await this.devices.resolve(records.map((r) => r.deviceId));
     const missing = [...new Set([...infos.values()].map((d) => d.pk))].filter((pk) => !this.states.has(pk));
     const loaded = missing.length ? await loadStates(this.pool, missing) : new Map<number, LatestState>();
-    let zones: ZoneBatch | undefined;
-    if (this.zones) {
-      const pks: number[] = [];
-      for (const d of infos.values()) pks.push(d.pk);
-      zones = await this.zones.batch(pks);
-    }
+    const zones = this.zones;
     const days = this.days.batch();
     const { plan, rest } = planRecords(
       records,
@@ -302,14 +307,24 @@ export class PositionWriter implements IngestSink {
     );
     // With fences, the positions go first and the database stores them while the engine checks the fixes; its
     // events and visits follow in the same transaction.
-    if (zones) await writePlan(this.pool, plan, days.rows, () => finishPlan(plan, rest, zones));
+    let checked: CheckedZones | undefined;
+    if (zones && rest.zonePks.length)
+      try {
+        await writePlan(this.pool, plan, days.rows, async () => {
+          checked = await zones.check(rest.zonePks, rest.zoneFixes);
+          finishPlan(plan, rest, checked);
+        });
+      } catch (err) {
+        checked?.abort();
+        throw err;
+      }
     else {
       finishPlan(plan, rest);
       await writePlan(this.pool, plan, days.rows);
     }
     await this.markLateDays(plan.positions);
     // Only after COMMIT do the cached state and the fence visits move on: a failed flush leaves them as they were.
-    zones?.commit();
+    checked?.commit();
     for (const [pk, s] of plan.states) this.states.set(pk, s);
     if (days.rows.length) this.days.committed(days.rows);
     this.stateRows.mark(plan.states);

@@ -318,6 +318,67 @@ describe.each(dbTargets())('the fence engine, from a tracker through the gateway
     }
   });
 
+  it('a device with many fences: fixes the record clears and the rest stepped fire what stepping every fix fires', async () => {
+    const pk = await insertDevice(pool, holdId, '861230000000009', '2099-12-31');
+    const origin: LngLat = [121.6, 31.5];
+    // 30 circles of 60–140 m, 700 m apart on a line east (past the linear scan, so the near box and record work).
+    const fences: number[] = [];
+    for (let i = 0; i < 30; i++)
+      fences.push(
+        await insertFence(pool, {
+          holdId,
+          name: `Row ${i}`,
+          geometry: { type: 'Circle', Center: offset(origin, i * 700, 0), Radius: 60 + (i % 5) * 20 },
+          speedLimit: i % 3 === 0 ? 40 : null,
+        }),
+      );
+    for (const f of fences) await bind(pool, 'fence', f, [pk]);
+    // Two engines over the same bindings: `every` steps each fix, `asked` steps only what `clear` does not clear.
+    const every = new ZoneEngine(pool, { hysteresisMetres: HYSTERESIS });
+    const asked = new ZoneEngine(pool, { hysteresisMetres: HYSTERESIS });
+    await Promise.all([every.load(), asked.load()]);
+    let time = minutesAgo(300);
+    let x = -300;
+    let c = 0;
+    let cleared = 0;
+    const fired: string[] = [];
+    // Flushes of 1–4 fixes (one device's fixes may share a flush): east along the row, a stop, back west, and a
+    // jump of 1.5 km now and then.
+    for (let flush = 0; flush < 400; flush++) {
+      const [a, b] = await Promise.all([every.batch([pk]), asked.batch([pk])]);
+      for (let k = 0; k <= flush % 4; k++, c++) {
+        const n = c;
+        x += n % 97 === 96 ? (n % 2 ? -1500 : 1500) : n < 500 ? 14 : n < 600 ? 0 : -14;
+        time += 1000;
+        const [lon, lat] = offset(origin, x, 20);
+        const fix: Fix = {
+          fixTime: new Date(time),
+          valid: true,
+          lat,
+          lon,
+          speedKmh: 30 + (n % 30),
+          course: 90,
+          alarms: [],
+          attributes: {},
+        };
+        const want = a.step(pk, fix)?.map((h) => `${h.type} ${h.zoneId}`) ?? [];
+        if (b.clear(pk, lon, lat)) {
+          cleared++;
+          expect([n, []]).toEqual([n, want]);
+        } else expect([n, b.step(pk, fix)?.map((h) => `${h.type} ${h.zoneId}`) ?? []]).toEqual([n, want]);
+        fired.push(...want);
+      }
+      expect(a.changes()).toEqual(b.changes());
+      a.commit();
+      b.commit();
+    }
+    // The comparison met events of each kind and cleared most fixes by the record alone.
+    expect(new Set(fired.map((f) => f.split(' ')[0]))).toEqual(new Set(['fenceEnter', 'fenceLeave', 'fenceOverspeed']));
+    expect(cleared).toBeGreaterThan(500);
+    every.close();
+    asked.close();
+  });
+
   it('a flush that failed leaves the visits as they were; an unbound device is forgotten at the reload; a redrawn fence is compiled again', async () => {
     const pk = await insertDevice(pool, holdId, '861230000000008', '2099-12-31');
     const origin: LngLat = [121.3, 31.4];

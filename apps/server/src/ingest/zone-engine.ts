@@ -21,10 +21,48 @@ export interface ZoneHit extends ZoneEvent {
 
 /** What planFlush asks of the fence engine for each stored fix that is its device's latest. */
 export interface ZoneCheck {
-  step(devicePk: number, fix: Fix): ZoneHit[] | undefined;
+  /**
+   * True when a fix at (lng, lat) cannot change the device's visits or fire an event: asked before `step` with
+   * coordinates the caller keeps in arrays, it reads neither the fix nor the zones. False: `step` decides.
+   */
+  clear(devicePk: number, lng: number, lat: number): boolean;
+  step(devicePk: number, fix: ZoneFixIn): ZoneHit[] | undefined;
   /** The visit rows the steps changed, for the flush's transaction. */
   changes(): VisitChanges;
 }
+
+/** A fix as the fence engine reads it. */
+export type ZoneFixIn = Pick<Fix, 'fixTime' | 'valid' | 'lat' | 'lon' | 'speedKmh'>;
+
+/**
+ * One flush's fence check, done: the events of each fix (by its place in the request; absent: none), and the visit
+ * rows it changed. Its visits become the engine's with `commit`, after the flush's COMMIT; `abort` drops them.
+ */
+export interface CheckedZones {
+  hits: (ZoneHit[] | undefined)[];
+  changes: VisitChanges;
+  commit(): void;
+  abort(): void;
+}
+
+/**
+ * The fence engine as the writer uses it: in this thread (ZoneEngine) or in a worker thread of its own
+ * (ZoneThread, zone-thread.ts), which keeps the checks off the thread that writes the positions.
+ */
+export interface FenceEngine {
+  readonly stats: ZoneEngineStats;
+  ready(): Promise<void>;
+  load(): Promise<void>;
+  invalidate(): void;
+  /** Steps each fix through its device's zones, in order (a device's fixes in the order they were stored). */
+  check(devicePks: readonly number[], fixes: readonly ZoneFixIn[]): Promise<CheckedZones>;
+  /** The stay timers of devices that sent no fix, at `now`, each at its last known place. */
+  stays(devicePks: readonly number[], places: readonly StayPlace[], now: number): Promise<CheckedZones>;
+  close(): void;
+}
+
+/** Where a silent device was last: its fenceStay is placed there. */
+export type StayPlace = Pick<LatestState, 'lat' | 'lon' | 'speed'>;
 
 export interface ZoneEngineOptions {
   /** FENCE_HYSTERESIS_METRES */
@@ -32,6 +70,8 @@ export interface ZoneEngineOptions {
   /** A change is loaded this long after the last notice, so one API write of many bindings costs one reload. */
   reloadDelayMs?: number;
   log?: (msg: string) => void;
+  /** After each load, done or failed (the engine's thread posts its stats). */
+  onLoad?: () => void;
 }
 
 export interface ZoneEngineStats {
@@ -62,7 +102,7 @@ const sameVisit = (a: ZoneVisit | undefined, b: ZoneVisit | undefined) =>
  * (`invalidate`, debounced); a device's visits are read from zone_states the first time it reports and kept
  * here. A flush steps visits in a batch of its own, and they replace the kept ones only after its COMMIT.
  */
-export class ZoneEngine {
+export class ZoneEngine implements FenceEngine {
   private index = ZoneIndex.EMPTY;
   /** Devices whose visits were read; absent: not yet (or no longer bound). Replaced per device, never mutated. */
   private readonly visits = new KeptVisits();
@@ -77,6 +117,7 @@ export class ZoneEngine {
   readonly hysteresisMetres: number;
   private readonly reloadDelayMs: number;
   private readonly log: (msg: string) => void;
+  private readonly onLoad: () => void;
   readonly stats: ZoneEngineStats = {
     loads: 0,
     failedLoads: 0,
@@ -94,6 +135,7 @@ export class ZoneEngine {
     this.hysteresisMetres = opts.hysteresisMetres;
     this.reloadDelayMs = opts.reloadDelayMs ?? 150;
     this.log = opts.log ?? (() => {});
+    this.onLoad = opts.onLoad ?? (() => {});
   }
 
   /** Fences, roads, bindings or a device's VIP changed: reload soon. */
@@ -178,6 +220,8 @@ export class ZoneEngine {
       // Loaded before: the old index keeps working, and the load is tried again a little later.
       if (this.loaded) this.schedule(RETRY_MS);
       throw err;
+    } finally {
+      this.onLoad();
     }
   }
 
@@ -208,7 +252,7 @@ export class ZoneEngine {
    * A flush's view: the index as it is now, and the visits of its devices, read first for bound devices not
    * seen yet (one query for all of them).
    */
-  async batch(devicePks: Iterable<number>): Promise<ZoneBatch> {
+  async batch(devicePks: readonly number[]): Promise<ZoneBatch> {
     await this.ready();
     const index = this.index;
     const missing: number[] = [];
@@ -218,6 +262,23 @@ export class ZoneEngine {
       for (const pk of missing) if (!this.visits.has(pk)) this.visits.set(pk, read.get(pk) ?? NO_VISITS);
     }
     return new ZoneBatch(index, this.visits, this.hysteresisMetres);
+  }
+
+  async check(devicePks: readonly number[], fixes: readonly ZoneFixIn[]): Promise<CheckedZones> {
+    const batch = await this.batch(devicePks);
+    const hits: (ZoneHit[] | undefined)[] = [];
+    for (let i = 0; i < devicePks.length; i++) {
+      const pk = devicePks[i]!;
+      const fix = fixes[i]!;
+      if (!batch.clear(pk, fix.lon, fix.lat)) hits[i] = batch.step(pk, fix);
+    }
+    return { hits, changes: batch.changes(), commit: () => batch.commit(), abort: () => {} };
+  }
+
+  async stays(devicePks: readonly number[], places: readonly StayPlace[], now: number): Promise<CheckedZones> {
+    const batch = await this.batch(devicePks);
+    const hits = devicePks.map((pk, i) => batch.stays(pk, now, places[i]!));
+    return { hits, changes: batch.changes(), commit: () => batch.commit(), abort: () => {} };
   }
 
   close(): void {
@@ -247,11 +308,20 @@ export class ZoneBatch implements ZoneCheck {
     private readonly hysteresisMetres: number,
   ) {}
 
+  clear(devicePk: number, lng: number, lat: number): boolean {
+    const index = this.index;
+    const slot = index.slotOf(devicePk);
+    if (slot === undefined) return true;
+    // Inside a zone (committed, or stepped in earlier in this flush): every fix is stepped, it is how one leaves.
+    if (this.kept.inside(devicePk) || (this.working.size > 0 && this.working.has(devicePk))) return false;
+    return index.clear(slot, lng, lat);
+  }
+
   private visitsOf(pk: number): Visits {
     return (this.working.size ? this.working.get(pk) : undefined) ?? this.kept.get(pk) ?? NO_VISITS;
   }
 
-  step(devicePk: number, fix: Fix): ZoneHit[] | undefined {
+  step(devicePk: number, fix: ZoneFixIn): ZoneHit[] | undefined {
     const index = this.index;
     const slot = index.slotOf(devicePk);
     if (slot === undefined) return undefined;
@@ -299,7 +369,7 @@ export class ZoneBatch implements ZoneCheck {
    * The stay timer of a device that sent no fix (parked, or silent): fenceStay for each visit past its max stay,
    * at the device's last known place, stamped `now`.
    */
-  stays(devicePk: number, now: number, last: LatestState): ZoneHit[] | undefined {
+  stays(devicePk: number, now: number, last: StayPlace): ZoneHit[] | undefined {
     const index = this.index;
     const slot = index.slotOf(devicePk);
     if (slot === undefined || !index.vipAt(slot, now)) return undefined;

@@ -57,6 +57,7 @@ describe('ZoneIndex.candidates', () => {
     let [x, y] = [3000, 3000];
     let hits = 0;
     let someHits = 0;
+    let clears = 0;
     for (let step = 0; step < 10_000; step++) {
       const r = rnd();
       if (r < 0.01)
@@ -75,8 +76,15 @@ describe('ZoneIndex.candidates', () => {
         [2, few],
         [3, some],
       ] as const) {
-        const got = [...index.candidates(index.slotOf(pk)!, lng, lat)].sort((a, b) => a - b);
+        const slot = index.slotOf(pk)!;
+        // Asked before candidates, as the flush asks it: what the record held from the fixes before.
+        const clear = index.clear(slot, lng, lat);
+        const got = [...index.candidates(slot, lng, lat)].sort((a, b) => a - b);
         expect(got).toEqual(brute(ids, lng, lat));
+        if (clear) {
+          expect(got).toEqual([]);
+          clears++;
+        }
         hits += got.length;
         if (pk === 3) someHits += got.length;
       }
@@ -84,6 +92,8 @@ describe('ZoneIndex.candidates', () => {
     // The walk met zones (the comparison is not of empty lists only), device 3's too.
     expect(hits).toBeGreaterThan(2500);
     expect(someHits).toBeGreaterThan(100);
+    // and the record alone cleared a good share of the fixes (never device 2's: few zones, tested one by one)
+    expect(clears).toBeGreaterThan(5000);
   });
 });
 

@@ -250,6 +250,24 @@ export class ZoneIndex {
     return out ?? NONE;
   }
 
+  /**
+   * True when the device's record alone shows the point meets none of its zones: inside its near box and outside
+   * the boxes of the near zones it holds. False says only "ask candidates" (a device with few zones, no near box
+   * yet, the point outside it, or more near zones than the record holds). Reads one record and nothing else.
+   */
+  clear(slot: number, lng: number, lat: number): boolean {
+    const ri = this.recInt;
+    const rf = this.recFloat;
+    const s = slot * REC;
+    const count = ri[s + COUNT]!;
+    if (count < 0 || count > NEAR_INLINE) return false;
+    const b = s + NEAR_BOX;
+    if (!(lng >= rf[b]! && lat >= rf[b + 1]! && lng <= rf[b + 2]! && lat <= rf[b + 3]!)) return false;
+    for (let at = s + NEAR_FIRST; at < s + NEAR_FIRST + count * NEAR_STRIDE; at += NEAR_STRIDE)
+      if (lng >= rf[at + 1]! && lat >= rf[at + 2]! && lng <= rf[at + 3]! && lat <= rf[at + 4]!) return false;
+    return true;
+  }
+
   /** A device with few zones: each of their boxes tested (below LINEAR_MAX this beats walking the tree). */
   private linear(slot: number, lng: number, lat: number): readonly number[] {
     const to = this.starts[slot + 1]!;

@@ -1,7 +1,7 @@
 import type { DeviceInfo } from './device-cache.ts';
 import { applyZoneHits, eventRow, type FlushPlan, liveUpdate } from './plan.ts';
 import { EMPTY_STATE, isOnline, type LatestState, mapStatus } from './state.ts';
-import type { ZoneBatch } from './zone-engine.ts';
+import type { CheckedZones } from './zone-engine.ts';
 
 /**
  * How often the stay timers are looked at. A fenceStay of a device that keeps reporting fires with the fix that
@@ -14,22 +14,22 @@ export const STAY_SWEEP_MS = 20_000;
  * its visits past their max stay, at its last known position, and the state and live update they make.
  */
 export function planStays(
-  batch: ZoneBatch,
+  checked: Pick<CheckedZones, 'hits' | 'changes'>,
   devices: DeviceInfo[],
   stateOf: (pk: number) => LatestState | undefined,
   now: Date,
   onlineTimeoutMs: number,
 ): FlushPlan {
   const plan: FlushPlan = { positions: [], events: [], states: new Map(), dropped: {}, updates: [] };
-  for (const info of devices) {
+  for (const [i, info] of devices.entries()) {
     const st = stateOf(info.pk) ?? EMPTY_STATE;
-    const hits = batch.stays(info.pk, now.getTime(), st);
+    const hits = checked.hits[i];
     if (!hits) continue;
     const z = applyZoneHits(st, hits);
     for (const e of z.events) plan.events.push(eventRow(info.pk, e));
     plan.states.set(info.pk, z.state);
     plan.updates.push(liveUpdate(info, z.state, mapStatus(z.state, isOnline(z.state, now, onlineTimeoutMs)), z.events));
   }
-  plan.visits = batch.changes();
+  plan.visits = checked.changes;
   return plan;
 }

@@ -30,6 +30,12 @@ export class KeptVisits {
     return this.map.get(pk);
   }
 
+  /** True unless the device was read and is inside no zone (unread counts as inside: its visits are unknown). */
+  inside(pk: number): boolean {
+    if (pk >= 0 && pk < DENSE_PKS) return !(pk < this.flags.length && this.flags[pk] === OUTSIDE);
+    return (this.map.get(pk)?.size ?? 1) > 0;
+  }
+
   has(pk: number): boolean {
     return this.get(pk) !== undefined;
   }
