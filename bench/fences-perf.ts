@@ -57,7 +57,7 @@ async function recording(file: string, pid: number | 'all'): Promise<() => Promi
 }
 
 /** CPU µs a position by symbol (JIT code by function and file, the rest by native symbol). */
-function bySymbol(file: string, positions: number, comm?: string): Map<string, number> {
+function bySymbol(file: string, positions: number, comm?: string, tid?: number): Map<string, number> {
   const report = execFileSync(
     'perf',
     [
@@ -69,6 +69,7 @@ function bySymbol(file: string, positions: number, comm?: string): Map<string, n
       '-F',
       'sample,sym',
       ...(comm ? ['--comm', comm] : []),
+      ...(tid ? ['--tid', String(tid)] : []),
       '-i',
       file,
     ],
@@ -133,18 +134,24 @@ async function pairedPerf() {
   const writers = pairedWriters(db, world, start, 5, ['--perf-basic-prof']);
   const sums = writerModes.map(() => new Map<string, number>());
   const rates: number[][] = writerModes.map(() => []);
+  /** Sampled CPU µs a position of each mode's main thread, summed over pairs. */
+  const mainThread = writerModes.map(() => 0);
   const cpus: number[][] = writerModes.map(() => []);
   for (let round = 0; round < Number(values.rounds); round++) {
     const files = writerModes.map((mode) => path.join(dir, `fences-perf-${mode}.data`));
     // The writers' processes through all their slices, or (--backends) the whole machine slice by slice, of which
     // the database's processes are reported.
     const backendFiles: string[][] = writerModes.map(() => []);
+    const mainTids: number[] = [];
     const slices = await writers.pair(
       Number(values.slices),
       Number(values.seconds),
       values.backends
         ? undefined
         : async (pids) => {
+            pids.forEach((pid, m) => {
+              mainTids[m] = pid;
+            });
             const stops = await Promise.all(pids.map((pid, m) => recording(files[m]!, pid)));
             return async () => {
               for (const stop of stops) await stop();
@@ -168,7 +175,12 @@ async function pairedPerf() {
           add(bySymbol(file, Math.round(ws[s]!.rate * Number(values.seconds)) * ws.length, 'postgres'));
           rmSync(file, { force: true });
         }
-      else add(bySymbol(files[m]!, positions));
+      else {
+        add(bySymbol(files[m]!, positions));
+        // The writer's own thread (tid = pid) apart from the process's other threads (the fence engine's, V8's).
+        const main = bySymbol(files[m]!, positions, undefined, mainTids[m]);
+        mainThread[m] = mainThread[m]! + [...main.values()].reduce((a, b) => a + b, 0);
+      }
       rmSync(files[m]!, { force: true });
       for (const w of ws) {
         rates[m]!.push(w.rate);
@@ -182,8 +194,9 @@ async function pairedPerf() {
   const perPair = (m: Map<string, number>) => new Map([...m].map(([k, v]) => [k, v / Number(values.rounds)]));
   for (const [m, mode] of writerModes.entries()) {
     const sampled = [...sums[m]!.values()].reduce((a, b) => a + b, 0) / Number(values.rounds);
+    const main = values.backends ? '' : `, its main thread ${fmt(mainThread[m]! / Number(values.rounds), 2)}`;
     console.log(
-      `engine ${mode}: ${fmt(mean(rates[m]!))} positions/s; this process ${fmt(mean(cpus[m]!), 2)} µs a position (sampled ${fmt(sampled, 2)})`,
+      `engine ${mode}: ${fmt(mean(rates[m]!))} positions/s; this process ${fmt(mean(cpus[m]!), 2)} µs a position (sampled ${fmt(sampled, 2)}${main})`,
     );
   }
   printDifference([perPair(sums[0]!), perPair(sums[1]!)], `${values.rounds} pairs × ${values.slices} slices a mode`);

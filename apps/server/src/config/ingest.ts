@@ -1,7 +1,7 @@
 import { DEFAULT_TRIP_PARAMS, type TripParams, ZONE_LIMITS } from '@lodestar/domain';
 import { DEFAULT_DAY_ZONE } from '../ingest/device-days.ts';
 import { DEFAULT_FILTERS, type FilterOptions } from '../ingest/filters.ts';
-import { int, onOff, positiveInt, zoneSetting } from './parse.ts';
+import { int, oneOf, onOff, positiveInt, zoneSetting } from './parse.ts';
 
 /** What the ingest does with a stored fix: filters, online state, device days, trips, fences, the track rollup. */
 export interface IngestSettings {
@@ -19,6 +19,8 @@ export interface IngestSettings {
   tripParams: TripParams;
   /** Stored fixes are checked against their devices' fences and roads as they are written (FENCE_ENGINE). */
   fenceEngine: boolean;
+  /** Where the fence checks run (FENCE_ENGINE_THREAD): a worker thread of their own, or the writer's thread. */
+  fenceEngineThread: 'worker' | 'main';
   /** A device inside a fence or road leaves once this far outside it (FENCE_HYSTERESIS_METRES): GPS jitter. */
   fenceHysteresisMetres: number;
 }
@@ -43,6 +45,7 @@ export function ingestSettings(env: NodeJS.ProcessEnv): IngestSettings {
       gapSeconds: positiveInt(env, 'HISTORY_GAP_SECONDS', DEFAULT_TRIP_PARAMS.gapSeconds),
     },
     fenceEngine: onOff(env, 'FENCE_ENGINE', true),
+    fenceEngineThread: oneOf(env, 'FENCE_ENGINE_THREAD', ['worker', 'main'], 'worker'),
     fenceHysteresisMetres: int(env, 'FENCE_HYSTERESIS_METRES', ZONE_LIMITS.hysteresisMetres),
   };
 }

@@ -25,6 +25,13 @@ export function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): 
   throw new Error(`Setting ${name} must be "on" or "off", got "${env[name]}"`);
 }
 
+export function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], fallback: T): T {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if ((values as readonly string[]).includes(raw)) return raw as T;
+  throw new Error(`Setting ${name} must be one of ${values.join(', ')}, got "${env[name]}"`);
+}
+
 export function zoneSetting(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const v = env[name] || fallback;
   if (!isTimeZone(v)) throw new Error(`Setting ${name} must be an IANA time zone such as Asia/Shanghai, got "${v}"`);

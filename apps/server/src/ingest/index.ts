@@ -23,9 +23,12 @@ export type FenceSettings =
 
 /** From the configuration; a process without the ingest role writes no positions and runs no engine. */
 export const fenceSettings = (
-  config: Pick<Config, 'fenceEngine' | 'fenceHysteresisMetres'>,
+  config: Pick<Config, 'fenceEngine' | 'fenceHysteresisMetres' | 'fenceEngineThread'>,
   ingestRole = true,
-): FenceSettings => (config.fenceEngine && ingestRole ? { hysteresisMetres: config.fenceHysteresisMetres } : false);
+): FenceSettings =>
+  config.fenceEngine && ingestRole
+    ? { hysteresisMetres: config.fenceHysteresisMetres, thread: config.fenceEngineThread }
+    : false;
 
 export type Ingest = ReturnType<typeof createIngest>;
 
