@@ -306,7 +306,7 @@ export function createWriter(pool: pg.Pool, mode: (typeof writerModes)[number]):
           hysteresisMetres: ZONE_LIMITS.hysteresisMetres,
           staySweepMs: 0,
           // FENCE_ENGINE_THREAD, as the server reads it: the checks in the engine's worker thread or the writer's.
-          thread: process.env.FENCE_ENGINE_THREAD === 'main' ? 'main' : 'worker',
+          thread: process.env.FENCE_ENGINE_THREAD === 'worker' ? 'worker' : 'main',
         }
       : false,
   );

@@ -60,7 +60,7 @@ describe('loadConfig', () => {
       historyTrips: true,
       tripParams: { stopSeconds: 180, stopMetres: 200, gapSeconds: 3600 },
       fenceEngine: true,
-      fenceEngineThread: 'worker',
+      fenceEngineThread: 'main',
       fenceHysteresisMetres: 30,
       demoDevices: 20,
       demoSimulator: true,
@@ -143,7 +143,7 @@ describe('loadConfig', () => {
       HISTORY_STOP_METRES: '50',
       HISTORY_GAP_SECONDS: '600',
       FENCE_ENGINE: 'off',
-      FENCE_ENGINE_THREAD: 'Main',
+      FENCE_ENGINE_THREAD: 'Worker',
       FENCE_HYSTERESIS_METRES: '0',
       DEMO_DEVICES: '3',
       DEMO_SIMULATOR: '0',
@@ -217,7 +217,7 @@ describe('loadConfig', () => {
       historyTrips: false,
       tripParams: { stopSeconds: 60, stopMetres: 50, gapSeconds: 600 },
       fenceEngine: false,
-      fenceEngineThread: 'main',
+      fenceEngineThread: 'worker',
       fenceHysteresisMetres: 0,
       demoDevices: 3,
       demoSimulator: false,
@@ -248,7 +248,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'x' })).toThrow('Setting PORT must be a whole number, got "x"');
     expect(() => loadConfig({ FENCE_ENGINE: 'maybe' })).toThrow('Setting FENCE_ENGINE must be "on" or "off"');
     expect(() => loadConfig({ FENCE_ENGINE_THREAD: 'gpu' })).toThrow(
-      'Setting FENCE_ENGINE_THREAD must be one of worker, main, got "gpu"',
+      'Setting FENCE_ENGINE_THREAD must be one of main, worker, got "gpu"',
     );
     expect(() => loadConfig({ ROLES: 'api' })).toThrow('set NATS_URL');
     expect(() => loadConfig({ DEVICE_DAY_TIME_ZONE: 'Mars/Base' })).toThrow('must be an IANA time zone');

@@ -19,7 +19,7 @@ export interface IngestSettings {
   tripParams: TripParams;
   /** Stored fixes are checked against their devices' fences and roads as they are written (FENCE_ENGINE). */
   fenceEngine: boolean;
-  /** Where the fence checks run (FENCE_ENGINE_THREAD): a worker thread of their own, or the writer's thread. */
+  /** Where the fence checks run (FENCE_ENGINE_THREAD): the writer's thread, or a worker thread of their own. */
   fenceEngineThread: 'worker' | 'main';
   /** A device inside a fence or road leaves once this far outside it (FENCE_HYSTERESIS_METRES): GPS jitter. */
   fenceHysteresisMetres: number;
@@ -45,7 +45,7 @@ export function ingestSettings(env: NodeJS.ProcessEnv): IngestSettings {
       gapSeconds: positiveInt(env, 'HISTORY_GAP_SECONDS', DEFAULT_TRIP_PARAMS.gapSeconds),
     },
     fenceEngine: onOff(env, 'FENCE_ENGINE', true),
-    fenceEngineThread: oneOf(env, 'FENCE_ENGINE_THREAD', ['worker', 'main'], 'worker'),
+    fenceEngineThread: oneOf(env, 'FENCE_ENGINE_THREAD', ['main', 'worker'], 'main'),
     fenceHysteresisMetres: int(env, 'FENCE_HYSTERESIS_METRES', ZONE_LIMITS.hysteresisMetres),
   };
 }

@@ -16,7 +16,7 @@ export type FenceSettings =
       hysteresisMetres: number;
       staySweepMs?: number;
       reloadDelayMs?: number;
-      /** FENCE_ENGINE_THREAD: the checks in a worker thread of their own (the default), or on the writer's. */
+      /** FENCE_ENGINE_THREAD: the checks on the writer's thread (the default), or in a worker thread of their own. */
       thread?: 'worker' | 'main';
     }
   | false;
@@ -56,9 +56,9 @@ export function createIngest(
   };
   const zones = !engineOptions
     ? undefined
-    : fences && fences.thread === 'main'
-      ? new ZoneEngine(pool, engineOptions)
-      : new ZoneThread(pool, engineOptions);
+    : fences && fences.thread === 'worker'
+      ? new ZoneThread(pool, engineOptions)
+      : new ZoneEngine(pool, engineOptions);
   return {
     bus,
     cache,
