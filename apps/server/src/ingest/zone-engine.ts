@@ -85,6 +85,17 @@ export interface ZoneEngineStats {
   bindings: number;
 }
 
+/** An engine's figures before its first load. */
+export const noZoneStats = (): ZoneEngineStats => ({
+  loads: 0,
+  failedLoads: 0,
+  lastLoadMs: 0,
+  lastQueryMs: 0,
+  zones: 0,
+  devices: 0,
+  bindings: 0,
+});
+
 /** A reload that failed (the database away) is tried again this much later, not at every change. */
 const RETRY_MS = 5000;
 
@@ -118,15 +129,7 @@ export class ZoneEngine implements FenceEngine {
   private readonly reloadDelayMs: number;
   private readonly log: (msg: string) => void;
   private readonly onLoad: () => void;
-  readonly stats: ZoneEngineStats = {
-    loads: 0,
-    failedLoads: 0,
-    lastLoadMs: 0,
-    lastQueryMs: 0,
-    zones: 0,
-    devices: 0,
-    bindings: 0,
-  };
+  readonly stats = noZoneStats();
 
   constructor(
     private readonly pool: pg.Pool,

@@ -1,13 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import type pg from 'pg';
-import type {
-  CheckedZones,
-  FenceEngine,
-  StayPlace,
-  ZoneEngineOptions,
-  ZoneEngineStats,
-  ZoneFixIn,
-  ZoneHit,
+import {
+  type CheckedZones,
+  type FenceEngine,
+  noZoneStats,
+  type StayPlace,
+  type ZoneEngineOptions,
+  type ZoneEngineStats,
+  type ZoneFixIn,
+  type ZoneHit,
 } from './zone-engine.ts';
 import type { VisitChanges } from './zone-sql.ts';
 
@@ -54,15 +55,8 @@ export class ZoneThread implements FenceEngine {
   private readonly pending = new Map<number, { resolve: (r: ZoneReply) => void; reject: (err: Error) => void }>();
   private closed = false;
   private readonly log: (msg: string) => void;
-  readonly stats: ZoneEngineStats = {
-    loads: 0,
-    failedLoads: 0,
-    lastLoadMs: 0,
-    lastQueryMs: 0,
-    zones: 0,
-    devices: 0,
-    bindings: 0,
-  };
+  /** The engine thread's figures, as of its last answer or load. */
+  readonly stats = noZoneStats();
 
   constructor(
     pool: pg.Pool,
