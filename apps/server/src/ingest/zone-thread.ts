@@ -55,6 +55,8 @@ export class ZoneThread implements FenceEngine {
   private readonly pending = new Map<number, { resolve: (r: ZoneReply) => void; reject: (err: Error) => void }>();
   private closed = false;
   private readonly log: (msg: string) => void;
+  /** The pool's connection settings, for the thread's own pool. */
+  private readonly connection: Record<string, string | number | boolean>;
   /** The engine thread's figures, as of its last answer or load. */
   readonly stats = noZoneStats();
 
@@ -65,8 +67,6 @@ export class ZoneThread implements FenceEngine {
     this.log = opts.log ?? (() => {});
     this.connection = connectionOf(pool);
   }
-
-  private readonly connection: Record<string, string | number | boolean>;
 
   private start(): Worker {
     if (this.worker) return this.worker;

@@ -6,7 +6,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { poolFor } from '@lodestar/db';
 import pg from 'pg';
 import type { Fix } from './state.ts';
-import { type ZoneBatch, ZoneEngine, type ZoneHit } from './zone-engine.ts';
+import type { ZoneBatch } from './zone-batch.ts';
+import { ZoneEngine, type ZoneHit } from './zone-engine.ts';
 import { FIX_WORDS, type ZoneReply, type ZoneRequest, type ZoneWorkerData } from './zone-thread.ts';
 
 const port = parentPort!;
